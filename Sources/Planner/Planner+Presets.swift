@@ -24,7 +24,7 @@ extension Planner {
             if let current = best?.totalTravelTime, current <= time { continue }
             best = computed
         }
-        if let best { return best }
+        if let best { return best.notingStretchesTheCarIsNotAtHandFor() }
         return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
     }
 
@@ -124,6 +124,29 @@ extension RoutePlan {
         var plan = self
         for index in 0..<segmentCount where !isLocked(segment: index) { plan.setModeNote(nil, ofSegment: index) }
         return plan
+    }
+
+    /// `.fastest`'s answer saying why it drives none of a stretch where the car variant could not
+    /// drive: the car is not at hand there (a stretch the user decided in left it behind), as the
+    /// car preset says it ("not driven: the car is not at hand after the ride on segment 1"; trial
+    /// 56 finding 11: the transit variant won and nothing was said). Going through the stretches
+    /// in order, each one the user decided nothing in is driven where the car is at hand, as the
+    /// car variant does; one it is not at hand for and this plan does not drive says so on its
+    /// first segment (after its own reason, as `judgingDrivesWithoutTheCar` says it).
+    func notingStretchesTheCarIsNotAtHandFor() -> RoutePlan {
+        var noted = self, driven = modes
+        for stretch in stretches() where !holdsDecision(stretch) {
+            guard let left = Self.carLeft(nodes: nodes, modes: driven, before: stretch.lowerBound) else {
+                for segment in stretch { driven[segment] = .car }
+                continue
+            }
+            guard !modes[stretch].contains(.car) else { continue }
+            var note = note(ofSegment: stretch.lowerBound)?.mode ?? ModeNote(.notDriven)
+            note.carLeftOnSegment = left
+            note.carLeftBy = modes[left]
+            noted.setModeNote(note, ofSegment: stretch.lowerBound)
+        }
+        return noted
     }
 
     /// Whether a segment of `stretch` is locked or pinned: the user decided something in it.

@@ -327,7 +327,7 @@ public struct Planner: Sendable {
         let failures = run.failures.compactMap { failure in
             origins.firstIndex(of: failure.segment).map { SegmentFailure(segment: $0, error: failure.error) }
         }
-        var noted = plan
+        var noted = plan.forgettingWaysToPinsGone()
         noted.settingRoutingErrors(failures)  // stored with the plan: `plan show` says why after a restart too
         // A note an older daemon stored as words (before migration 0020) has no figures to follow
         // its leg: asked again, the segment loses those words and is judged again below (trial 54:

@@ -17,10 +17,12 @@ extension RoutePlan {
     }
 
     /// Why the traveller could not take `option` for segment `index` and keep the pins around
-    /// it: it arrives too late for the next pinned segment, or (else) leaves before they can get
-    /// to it from the pinned segment before. Nil when it keeps them. An option without times
-    /// (a walk, a drive) leaves when the segment does now (`departureTimes` from `now`).
-    /// A pin the plan's own leg already breaks (it gave way, trial 51) is no reason to refuse one.
+    /// it: it arrives too late for the next pinned segment, or (else) too late for an arrive-by
+    /// plan's "arrive by" time (trial 56 finding 9: chosen, it was then flagged late), or (else)
+    /// leaves before they can get to it from the pinned segment before. Nil when it keeps them.
+    /// An option without times (a walk, a drive) leaves when the segment does now
+    /// (`departureTimes` from `now`). A pin (an arrival) the plan's own leg already breaks (it
+    /// gave way, trial 51) is no reason to refuse one.
     public func pinConflict(takingLeg option: RouteLeg, forSegment index: Int, now: Date) -> PinConflict? {
         func times(_ leg: RouteLeg) -> (leaves: Date?, arrives: Date?) {
             let leaves = leg.departure ?? departureTimes(startingAt: now)[index]
@@ -30,6 +32,10 @@ extension RoutePlan {
         if let arrives, let missed = pinMissed(afterSegment: index, arrivingAt: arrives),
            current?.arrives.flatMap({ pinMissed(afterSegment: index, arrivingAt: $0) }) == nil {
             return .arrivesTooLate(missed, arriving: arrives)
+        }
+        if let arrives, let late = arrivalMissed(afterSegment: index, arrivingAt: arrives),
+           current?.arrives.flatMap({ arrivalMissed(afterSegment: index, arrivingAt: $0) }) == nil {
+            return .arrivesAfterArriveBy(late, arriving: arrives)
         }
         if let leaves, let early = pinTooLate(beforeSegment: index, leaving: leaves),
            current?.leaves.flatMap({ pinTooLate(beforeSegment: index, leaving: $0) }) == nil {
@@ -44,6 +50,27 @@ extension RoutePlan {
         case arrivesTooLate(PinNotKept, arriving: Date)
         /// It leaves (at the date given) before the traveller can be there from the pin before.
         case leavesTooEarly(PinNotKept, leaving: Date)
+        /// It arrives (at the date given) too late for the plan's "arrive by" time.
+        case arrivesAfterArriveBy(ArrivalNotKept, arriving: Date)
+    }
+
+    /// An arrive-by plan's "arrive by" time that a leg for some segment would not keep.
+    public struct ArrivalNotKept: Equatable, Sendable {
+        /// The plan's "arrive by" time.
+        public var arriveBy: Date
+        /// When the traveller, having taken the leg, gets to the destination at the earliest.
+        public var reached: Date
+    }
+
+    /// In an arrive-by plan, whether a leg arriving at segment `index`'s end at `arrival` gets the
+    /// traveller to the destination (through the legs after, as `pinMissed` goes to a pin) after
+    /// the plan's "arrive by" time. Nil when in time, in a plan of another kind, or when a leg
+    /// after is missing (nothing to judge by).
+    public func arrivalMissed(afterSegment index: Int, arrivingAt arrival: Date) -> ArrivalNotKept? {
+        guard case .arriveBy(let arriveBy) = timePreference,
+              let reached = ready(atNode: nodes.count - 1, from: index + 1, arrivingAt: arrival),
+              reached > arriveBy.addingTimeInterval(Self.connectionSlack) else { return nil }
+        return ArrivalNotKept(arriveBy: arriveBy, reached: reached)
     }
 
     /// The first pin after segment `index` that a leg arriving at its end at `arrival` misses:

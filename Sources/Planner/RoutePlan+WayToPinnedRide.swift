@@ -38,4 +38,22 @@ extension RoutePlan {
             plan.walkingTheWayToPinnedRides(besides: pinned - 1).walkingTheWayToPinnedRides(besides: pinned + 2)
         }
     }
+
+    /// The plan without the notes "walked: the way to (from) the pinned ride" whose ride across
+    /// their stop is no longer pinned (unpinned, or an edit took its segment and the pin with
+    /// it): a note naming a pin goes with the pin (trial 56 finding 10: "the way from the pinned
+    /// ride" stayed on a plan with no pins). The walk stays, as any walk to a stop.
+    func forgettingWaysToPinsGone() -> RoutePlan {
+        var plan = self
+        for segment in 0..<segmentCount {
+            let ride: Int
+            switch note(ofSegment: segment)?.mode?.kind {
+            case .wayToPinnedRide?: ride = segment + 1
+            case .wayFromPinnedRide?: ride = segment - 1
+            default: continue
+            }
+            if !isPinned(segment: ride) { plan.setModeNote(nil, ofSegment: segment) }
+        }
+        return plan
+    }
 }

@@ -91,16 +91,23 @@ struct PlanAlternativesCommand: UmctlCommand {
     /// `plan choose` refuses, said before the lines that take one.
     func pinConflictLine(_ conflict: PinConflictDocument, day: String?) -> String {
         func clock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
+        let pinnedSegment = conflict.pinnedSegment.map(String.init) ?? "?"
+        if conflict.kind == "arrives_after_arrive_by" {
+            // An earlier segment's option: the legs and stays after it say when the traveller gets there.
+            let reached = clock(conflict.ready) == clock(conflict.time) ? "" : "the plan then ends at \(clock(conflict.ready)) at the earliest, "
+            return "option \(conflict.option) arrives \(clock(conflict.time)): \(reached)after the \(clock(conflict.arriveBy)) you must "
+                + "arrive by; it cannot be chosen"
+        }
         // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
         let pinned = (conflict.pinned.map { " to leave \(clock($0))" } ?? "")
             + (conflict.pinnedWalkLeaves.map { ", the walk to its stop leaving \(clock($0))" } ?? "")
         if conflict.kind == "leaves_too_early" {
-            return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(conflict.pinnedSegment), "
+            return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(pinnedSegment), "
                 + "pinned, you can be there at \(clock(conflict.ready)) at the earliest; it cannot be chosen"
         }
         // The legs and stays between may hold the traveller after the option arrives.
         let ready = clock(conflict.ready) == clock(conflict.time) ? "" : " (you could go on at \(clock(conflict.ready)) at the earliest)"
-        return "option \(conflict.option) arrives \(clock(conflict.time)): too late for segment \(conflict.pinnedSegment), "
+        return "option \(conflict.option) arrives \(clock(conflict.time)): too late for segment \(pinnedSegment), "
             + "pinned\(pinned)\(ready); it cannot be chosen"
     }
 

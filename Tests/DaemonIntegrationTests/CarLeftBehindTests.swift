@@ -71,6 +71,32 @@ final class CarLeftBehindTests: SharedTampereDaemonTestCase {
                       "\(segments(walked).map { $0["mode_note"] })")
     }
 
+    /// Trial 56 finding 11: after `plan mode ID 1 transit` on a plan driven all the way, the
+    /// stretches after the ride said "the car is not at hand after the ride on segment 1"; `plan
+    /// preset ID fastest` then kept its transit variant and said nothing of the car. Every
+    /// stretch of the user's places the car is not at hand for says why it is not driven, as the
+    /// car preset says it.
+    func testTheFastestPresetSaysWhyItDoesNotDriveWhereTheCarWasLeftBehind() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hervanta", "Keskustori", "Pyynikintori", "Lielahti",
+                                        "--mode", "car", "--at", "2022-01-12T08:00"])
+        let id = try id(created)
+        let ridden = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertTrue(segments(ridden).contains { $0["mode_note"]?.stringValue?.contains("the car is not at hand after the ride on segment 1") == true },
+                      "\(segments(ridden).map { $0["mode_note"] })")
+
+        let preset = try harness.json(["plan", "preset", id, "fastest"])
+        XCTAssertEqual(drivesWithoutTheCar(preset), [], "\(modes(preset))")
+        let nodes = preset["nodes"]?.arrayValue ?? []
+        // The first segment of each stretch after the ride: from a place of the user's.
+        let stretches = (1..<segments(preset).count).filter { nodes[$0]["inferred"] != .bool(true) }
+        XCTAssertEqual(stretches.count, 2, "Keskustori and Pyynikintori: \(nodes)")
+        for index in stretches where segments(preset)[index]["mode"] != .string("car") {
+            let note = segments(preset)[index]["mode_note"]?.stringValue ?? ""
+            XCTAssertTrue(note.contains("the car is not at hand after the ride on segment "), "segment \(index + 1): \(note)")
+        }
+    }
+
     /// A drive the user sets where the car is not at hand is theirs (locked) and said plainly:
     /// after the trial's edits the plan drove, rode two buses, then drove the user's pinned drive
     /// with nothing said.

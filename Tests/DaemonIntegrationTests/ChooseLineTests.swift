@@ -177,6 +177,45 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
         }
     }
 
+    /// Trial 56 finding 9: in an arrive-by plan, `plan alternatives` of the last ride listed
+    /// options arriving 09:39, 09:48 and 09:49 after the 09:30 the plan must arrive by with no
+    /// mark, and `plan choose` took one, then flagged it late. As an option that breaks a pin,
+    /// each is named ("arrives_after_arrive_by"; umctl says why and prints no choose line for
+    /// it), and exactly those are refused with `conflict`, changing nothing.
+    func testInAnArriveByPlanOptionsArrivingAfterItsTimeAreNamedAndRefused() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Lielahti", "Koskikeskus", "TAYS", "--mode", "transit",
+                                        "--arrive-by", "2022-01-12T09:30"])
+        let plan = try id(created), last = String(segments(created).count)
+        XCTAssertEqual(segments(created).last?["mode"], .string("transit"), "\(created)")
+        let listed = try harness.json(["plan", "alternatives", plan, last, "--count", "5"])
+        let options = listed["options"]?.arrayValue ?? []
+        let arrivals = options.map { $0["arrival"]?.stringValue ?? "" }
+        let late = Set(arrivals.indices.filter { arrivals[$0] > "2022-01-12T09:30:01+02:00" }.map { $0 + 1 })
+        XCTAssertFalse(late.isEmpty, "an option arrives after 09:30: \(arrivals)")
+        XCTAssertLessThan(late.count, options.count, "an option arrives in time: \(arrivals)")
+        let conflicts = listed["pin_conflicts"]?.arrayValue ?? []
+        XCTAssertEqual(Set(conflicts.compactMap { $0["option"]?.numberValue.map(Int.init) }), late, "\(arrivals): \(conflicts)")
+        XCTAssertTrue(conflicts.allSatisfy { $0["kind"] == .string("arrives_after_arrive_by") }, "\(conflicts)")
+
+        let text = try harness.umctl(["plan", "alternatives", plan, last, "--count", "5"])
+        for number in late {
+            XCTAssertTrue(text.stdout.contains("option \(number) arrives ") && text.stdout.contains("after the 09:30 you must arrive by; it cannot be chosen"),
+                          text.stdout)
+            XCTAssertFalse(text.stdout.contains("umctl plan choose \(plan) \(last) \(number) "), "no line takes a late option: \(text.stdout)")
+        }
+        for number in 1...options.count {
+            let copy = try id(try harness.json(["plan", "copy", plan]))
+            let chosen = try harness.umctl(["plan", "choose", copy, last, String(number), "--count", "5"])
+            XCTAssertEqual(chosen.status == 0, !late.contains(number), "option \(number) arriving \(arrivals[number - 1]): \(chosen.stderr)")
+        }
+        let before = try harness.json(["plan", "show", plan])
+        let refused = try harness.umctl(["plan", "choose", plan, last, String(try XCTUnwrap(late.min())), "--count", "5"])
+        XCTAssertEqual(refused.status, 1, refused.stdout)
+        XCTAssertTrue(refused.stderr.contains("after the 09:30 it must arrive by; nothing was changed"), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", plan]), before, "nothing changed")
+    }
+
     /// Trial 51: with the pin on segment 2 already given way (the pin on segment 1 made it
     /// missed), `plan alternatives ID 1` marked every option "too late for segment 2 … cannot be
     /// chosen", the plan's own bus 9 among them, printed an empty list of commands, and `plan

@@ -34,6 +34,27 @@ final class ModeNotesStayTrueAfterEditsTests: SharedTampereDaemonTestCase {
         XCTAssertTrue(modes(moved).contains("transit"), "\(modes(moved))")
     }
 
+    /// Trial 56 finding 10: `plan remove` made segment 5 the walk from the ride pinned at 09:08
+    /// ("walked: the way from the pinned ride"); `plan insert … Kaleva --after 3` then took that
+    /// ride's segment and its pin, and the note stayed on a plan with no pins. A note naming a
+    /// pin goes with the pin.
+    func testANoteNamingAPinGoesWhenThePinGoes() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Rautatieasema", "Hervanta", "TAYS", "Koskikeskus", "Lielahti",
+                                        "--mode", "transit", "--at", "2022-01-12T08:00"])
+        let id = try id(created)
+        let pinned = try harness.umctl(["plan", "pin", id, "3", "09:08"])
+        XCTAssertEqual(pinned.status, 0, pinned.stderr)
+        _ = try harness.json(["plan", "insert", id, "Kaleva", "--after", "4"])
+        let removed = try harness.json(["plan", "remove", id, "5"])
+        XCTAssertTrue(notes(removed).contains { $0.contains("the way from the pinned ride") }, "while pinned: \(notes(removed))")
+
+        let inserted = try harness.json(["plan", "insert", id, "Kaleva", "--after", "3"])
+        XCTAssertEqual(inserted["pinned_segments"]?.arrayValue ?? [], [], "the insert took the pin: \(inserted)")
+        XCTAssertFalse(notes(inserted).contains { $0.contains("pinned") }, "\(notes(inserted))")
+        XCTAssertFalse(notes(try harness.json(["plan", "show", id])).contains { $0.contains("pinned") }, "stored so too")
+    }
+
     /// 4b: "no transit route found …: the only transit found rides a hop that walking is no
     /// slower for" said two things, and "door to door from 1 h 29 min before the walk leaves"
     /// counted from a moment the plan shows nowhere.

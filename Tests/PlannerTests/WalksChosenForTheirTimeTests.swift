@@ -74,15 +74,19 @@ final class WalksChosenForTheirTimeTests: XCTestCase {
     }
 
     /// Session 53: the way to a pinned ride was walked whatever the distance (1 h 13 min from
-    /// Lielahti A to the pinned bus 6's stop). Moved to when another bus runs and walking is
-    /// slower, it rides that bus, with the walk rule's reason.
+    /// Lielahti A to the pinned bus 6's stop). Where another bus runs and walking is slower, it
+    /// rides that bus, with the walk rule's reason.
     func testTheWalkToAPinnedRideRidesAnotherVehicleWhenWalkingIsSlower() async throws {
         let planner = Planner(routing: FakeRoutingPort(legs: Self.script), clock: FixedClock(instant: Fixture.morning))
-        var day = try await day(planner)
+        var day = try await planner.buildPlanReporting(through: [Fixture.home, Self.shop, Fixture.office].map { PlanNode(place: $0) },
+                                                       preset: .transit, timePreference: .departAt(Fixture.at(180)), pace: .normal).plan
+        // The way to the ride pinned after it, walked (a note naming a pin needs the pin: `forgettingWaysToPinsGone`).
+        day = try day.pinningDeparture(ofSegment: 1)
+        day.setMode(.walk, at: 0)
+        day.legs[0] = nil
         day.setModeNote(ModeNote(.wayToPinnedRide), ofSegment: 0)
         XCTAssertTrue(day.isWayToPinnedRide(segment: 0), "\(day.notes)")
-        let moved = day.settingTimePreference(.departAt(Fixture.at(180)))
-        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(moved)).plan
+        let judged = try await planner.judgingPlannersWalksAgain(in: try await planner.computeLegsReporting(day)).plan
         XCTAssertEqual(judged.modes, [.transit, .transit], "a bus no pin boards, 15 min where walking takes 62")
         XCTAssertEqual(judged.modeNote(ofSegment: 0), "by transit: 15 min door to door from its departure (walks and waits included) where walking takes 1 h 02 min")
     }

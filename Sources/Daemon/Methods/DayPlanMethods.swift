@@ -29,6 +29,9 @@ struct DayPlanMethods: Sendable {
             let pin = pinned(early.segment)
             return PinConflictDocument(option: option + 1, pinnedSegment: early.segment + 1, kind: "leaves_too_early",
                                        time: time(leaving), ready: time(early.ready), pinned: pin.shown, pinnedWalkLeaves: pin.walk)
+        case .arrivesAfterArriveBy(let late, let arriving):
+            return PinConflictDocument(option: option + 1, pinnedSegment: nil, kind: "arrives_after_arrive_by",
+                                       time: time(arriving), ready: time(late.reached), pinned: nil, arriveBy: time(late.arriveBy))
         }
     }
 

@@ -82,8 +82,9 @@ extension Params.PlanChoose: PlanEditRule {
     /// `conflict` (nothing changes) when the traveller cannot take `option` and keep the pins
     /// around the segment (issue 39): it arrives too late to leave on the next pinned segment
     /// (through the legs between and their stays: a ride arriving 08:17 before a walk pinned to
-    /// leave 08:10), or leaves before they can get to it from the pinned segment before. Judged
-    /// on the plan's legs, not its start, so in an arrive-by plan too.
+    /// leave 08:10), or for an arrive-by plan's "arrive by" time (as a pin at the destination), or
+    /// leaves before they can get to it from the pinned segment before. Judged on the plan's legs,
+    /// not its start, so in an arrive-by plan too.
     private static func keepsThePins(around segment: Int, of plan: RoutePlan, taking option: RouteLeg, number: Int, now: Date,
                                      words: PlanClockWords) throws {
         func time(_ date: Date) -> String { words.text(date) }
@@ -99,6 +100,11 @@ extension Params.PlanChoose: PlanEditRule {
                                        + "\(plan.nodes[missed.segment].place.name) only at \(time(missed.ready)), after segment "
                                        + "\(missed.segment + 1) \(pinned); nothing was changed: choose an "
                                        + "option arriving in time, or unpin segment \(missed.segment + 1) first")
+        case .arrivesAfterArriveBy(let late, let arrives)?:
+            let reached = time(late.reached) == time(arrives) ? "" : "the plan then ends at \(time(late.reached)) at the earliest, "
+            throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): \(reached)after the "
+                                       + "\(time(late.arriveBy)) it must arrive by; nothing was changed: choose an option arriving "
+                                       + "in time, or set a later time (plan time)")
         case .leavesTooEarly(let early, let leaves)?:
             throw DaemonError.conflict("segment \(number)'s option leaves \(time(leaves)): coming from segment \(early.segment + 1), "
                                        + "pinned, the traveller can leave \(plan.nodes[segment].place.name) only at "

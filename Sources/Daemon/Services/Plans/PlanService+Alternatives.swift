@@ -10,8 +10,8 @@ extension PlanService {
         /// When the segment leaves in the plan, if known.
         var time: Date?
         var timeZone: TimeZone
-        /// By option (from 0): how taking it would break a pin around the segment; `plan.choose`
-        /// refuses those options (`conflict`), so the list says so beside them.
+        /// By option (from 0): how taking it would break a pin around the segment (or an arrive-by
+        /// plan's time); `plan.choose` refuses those options (`conflict`), so the list says so beside them.
         var pinConflicts: [Int: RoutePlan.PinConflict] = [:]
     }
 

@@ -350,8 +350,11 @@ export function alternativesList(answer, onChoose) {
     }));
 }
 
-// Why an option cannot be chosen with the plan's pins (as `umctl plan alternatives` says it).
+// Why an option cannot be chosen with the plan's pins or its arrive-by time (as `umctl plan alternatives` says it).
 export function pinConflictText(conflict, day) {
+  if (conflict.kind === 'arrives_after_arrive_by') {
+    return `arrives ${clock(conflict.time, day)}: after the ${clock(conflict.arrive_by, day)} you must arrive by`;
+  }
   // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
   const pinned = (conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '')
     + (conflict.pinned_walk_leaves ? `, the walk to its stop leaving ${clock(conflict.pinned_walk_leaves, day)}` : '');
