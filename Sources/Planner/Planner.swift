@@ -580,11 +580,16 @@ public struct Planner: Sendable {
         guard emptied.contains(passed), !run.plan.isPinned(segment: passed), let time, let leg = run.plan.legs[index] else { return }
         try await fill(passed, forward ? .departAt(time) : .arriveBy(time), run: &run)
         guard let walk = run.plan.legs[passed]?.expectedTravelTime else { return }
+        // When the ride must leave (arrive) for the walk: a stay at the stop between them counts
+        // (trial 56: timed back across a 30 min stay at the inferred Keskustori A, the tram was
+        // asked again by when the walk left, arriving 29 min too late for the stay).
+        let reached = forward ? run.plan.nodes[index].leaving(arrivedAt: time.addingTimeInterval(walk))
+            : run.plan.nodes[index + 1].latestArrival(leavingAt: time.addingTimeInterval(-walk))
         var miss: TimeInterval = 0
         if forward, let departure = leg.departure {
-            miss = time.addingTimeInterval(walk).timeIntervalSince(departure)
+            miss = reached.timeIntervalSince(departure)
         } else if !forward, let arrival = leg.arrival {
-            miss = arrival.timeIntervalSince(time.addingTimeInterval(-walk))
+            miss = arrival.timeIntervalSince(reached)
         }
         if !forward, miss < -RoutePlan.connectionSlack, retries > 0 {
             // Timed back, the walk from the new stop is shorter than the engine's way from it to
@@ -594,7 +599,6 @@ public struct Planner: Sendable {
             // longer at the stop: the plan leaves later, arriving as before.)
             let (kept, keptFailures) = (run.plan, run.failures)
             run.plan.legs[index] = nil
-            let reached = time.addingTimeInterval(-walk)
             try await fill(index, .arriveBy(reached), run: &run)
             guard run.plan.legs[index] != nil else {
                 (run.plan, run.failures) = (kept, keptFailures)
@@ -613,8 +617,7 @@ public struct Planner: Sendable {
             return try await adoptStops(ofSegment: index, passedWalkFrom: time, forward: forward, askedAt: shifted,
                                         retries: retries - 1, run: &run)
         }
-        try await fill(index, forward ? .departAt(time.addingTimeInterval(walk)) : .arriveBy(time.addingTimeInterval(-walk)),
-                       run: &run)
+        try await fill(index, forward ? .departAt(reached) : .arriveBy(reached), run: &run)
     }
 
     /// Re-finds the pinned departure. A match replaces the leg; otherwise the user's chosen leg

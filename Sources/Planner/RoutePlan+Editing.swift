@@ -130,7 +130,8 @@ extension RoutePlan {
             return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround).walkingTheWaysToPinnedRides()
                 .leavingOutStopsNoRideUses()
         }
-        return plan.choosingAccessStopsAgain(across: before, from: stopsAround, movingPins: true).leavingOutStopsNoRideUses()
+        return plan.choosingAccessStopsAgain(across: before, from: stopsAround, movingPins: true)
+            .joiningRidesNewlyMeeting(since: self).leavingOutStopsNoRideUses()
     }
 
     /// Replaces the place of node `index` (the user picked another station or address; origin and

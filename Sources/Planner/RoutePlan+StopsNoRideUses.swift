@@ -14,6 +14,33 @@ extension RoutePlan {
         return (joined.plan, segment - joined.ride)
     }
 
+    /// Two rides of the planner's that an edit made meet at a stop it inferred (a removal took
+    /// the walk between them, or a stop chosen again from the new neighbour went) are one ride,
+    /// asked again as one: kept as two, one vehicle trip ran through both (trial 56 F7: after
+    /// `plan remove` of Keskustori, bus 9 to Keskustori E and bus 9 on from there, where `plan
+    /// new` rides it once; issue 39 item 3). A stop where rides met before the edit (a change
+    /// refinement chose), a stay, the current location and a ride the user locked, pinned or
+    /// chose keep their segments.
+    func joiningRidesNewlyMeeting(since old: RoutePlan) -> RoutePlan {
+        let metBefore = Set(old.nodes.indices.filter { old.ridesMeet(at: $0) }.map { old.nodes[$0].place.id })
+        var plan = self
+        var index = 1
+        while index < plan.nodes.count - 1 {
+            let node = plan.nodes[index]
+            guard node.isInferred, !node.isCurrentLocation, node.stay == nil, plan.ridesMeet(at: index),
+                  !metBefore.contains(node.place.id),
+                  ![index - 1, index].contains(where: { plan.isLocked(segment: $0) || plan.isPinned(segment: $0) || plan.isChosenRoute(segment: $0) })
+            else { index += 1; continue }
+            if !plan.joinSegments(at: index, into: .transit, keeping: nil) { index += 1 }
+        }
+        return plan
+    }
+
+    /// Whether node `index` is between two transit segments.
+    private func ridesMeet(at index: Int) -> Bool {
+        index > 0 && index < nodes.count - 1 && modes[index - 1] == .transit && modes[index] == .transit
+    }
+
     /// Every stop the planner inferred that no ride boards or leaves from any more (no transit
     /// segment on either side: an insert or a mode change walked the ride it was chosen for)
     /// goes: its two segments become one, asked again, as a new plan between its neighbours
