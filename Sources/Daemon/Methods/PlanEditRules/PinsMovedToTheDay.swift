@@ -26,11 +26,14 @@ struct PinsMovedToTheDay {
             guard let pin = moved.plan.pin(ofSegment: index),
                   let asked = calendar.date(byAdding: .day, value: days, to: pin.shownDeparture) else { continue }
             let line = pin.leg?.rides.first?.lineName
-            let was = "\(pin.leg?.rides.first.map { "\($0.vehicle) \($0.lineName) " } ?? "")at \(ShownTime.clock(pin.shownDeparture, timeZone: zone)) on \(day(pin.shownDeparture))"
+            let was = (pin.leg?.rides.first.map { "\($0.vehicle) \($0.lineName) " } ?? "")
+                + "at \(ShownTime.clock(pin.shownDeparture, timeZone: zone)) on \(day(pin.shownDeparture))"
             do {
-                moved.plan = try await moved.plan.modes[index] == .transit && line != nil
-                    ? service.planner.pinning(moved.plan, segment: index, line: line ?? "", at: asked)
-                    : service.planner.pinning(moved.plan, segment: index, at: asked)
+                if let line, moved.plan.modes[index] == .transit {
+                    moved.plan = try await service.planner.pinning(moved.plan, segment: index, line: line, at: asked)
+                } else {
+                    moved.plan = try await service.planner.pinning(moved.plan, segment: index, at: asked)
+                }
                 moved.notes.append(Params.PlanPin.noRideThen(asked: asked, line: line, segment: index, number: index + 1,
                                                              in: moved.plan, words: words)
                                    ?? "segment \(index + 1): pin (\(was)) moved with the plan to \(words.text(asked)) on \(day(asked))")
