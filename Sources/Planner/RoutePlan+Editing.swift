@@ -508,6 +508,23 @@ extension RoutePlan {
         return stopsAround.isEmpty ? plan : plan.choosingStopsKeptByPinsAgain(rides: rides, from: stopsAround)
     }
 
+    /// Removes segment `index`'s pin (its pending update too); the segment keeps its mode lock.
+    /// Its leg and the transit legs timed from it are emptied, as `unpinning` does for every pin
+    /// (a pin `plan time` could not move to the plan's new day, docs/planner.md).
+    public func unpinning(segment index: Int) throws -> RoutePlan {
+        try checkSegment(index)
+        let key = segmentKey(index)
+        guard pins[key] != nil else { return self }
+        var plan = self
+        plan.pins[key] = nil
+        plan.pending[key] = nil
+        plan.dismissed[key] = nil
+        if let lock = locks[key] { plan.locks[key] = SegmentLock(mode: lock.mode) }
+        plan.legs[index] = nil
+        plan.emptyLegsRetimed(since: self)
+        return plan
+    }
+
     /// Changes when the user wants to travel. Every leg depends on it and is emptied, except the
     /// pinned one and chosen walk or car routes: the pin (an absolute departure the user chose)
     /// stays, and when the new time can't make it the recompute marks it missed (or late) and

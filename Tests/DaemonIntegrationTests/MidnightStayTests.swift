@@ -70,6 +70,39 @@ final class MidnightStayTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(nodes(atArrival)[1]["stay_until"]?.stringValue, "2022-01-13T\(minute):00+02:00", "\(nodes(atArrival)[1])")
     }
 
+    /// Trial 56 finding 13: "--until 08:20" on Hervanta, reached at 08:27, silently became a stay
+    /// until the next day's 08:20, a plan of 24 h 59 min. It still means the next 08:20 after the
+    /// traveller gets there, and the answer says so plainly.
+    func testStayingUntilATimeThatHasPassedWhenTheTravellerGetsThereSaysItMeansTheNextDay() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Tampere.railwayStation, Tampere.hervanta, "TAYS", "--mode", "transit",
+                                        "--at", Tampere.morning])
+        let id = try id(created)
+        let number = try XCTUnwrap(nodes(created).indices.first { $0 > 0 && nodes(created)[$0]["inferred"] == .bool(false) },
+                                   "\(created)") + 1
+        let node = nodes(created)[number - 1]
+        let reached = try XCTUnwrap(date(node["time"]), "\(node)")
+        let zone = try XCTUnwrap(TimeZone(secondsFromGMT: 2 * 3600))  // Tampere in January
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        func clock(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        }
+        let passed = clock(reached.addingTimeInterval(-7 * 60))
+
+        let stayed = try harness.json(["plan", "stay", id, String(number), "--until", passed])
+        XCTAssertEqual(nodes(stayed)[number - 1]["stay_until"]?.stringValue, "2022-01-13T\(passed):00+02:00",
+                       "the next \(passed) after getting there: \(nodes(stayed)[number - 1])")
+        let name = try XCTUnwrap(node["name"]?.stringValue)
+        XCTAssertEqual(stayed["mode_notes"], .array([.string("\(passed) has passed when you get to \(name) (\(clock(reached))): "
+                                                             + "staying until \(passed) +1d, the next day; give --until with a date for another day")]),
+                       "\(stayed)")
+        // A time still ahead that day, or just past midnight, needs no word.
+        let ahead = try harness.json(["plan", "stay", id, String(number), "--until", clock(reached.addingTimeInterval(15 * 60))])
+        XCTAssertNil(ahead["mode_notes"], "\(ahead)")
+    }
+
     /// A plan that departs at 23:30 with a stay "until 00:40" at the stop it walks to showed its
     /// start at 00:35: the walks before the stay were timed back from the stay's end, as if the
     /// traveller left home an hour later than asked. A fixed departure holds: the traveller
