@@ -168,20 +168,18 @@ struct Raptor: Sendable {
     /// - parameter overlay: live runs scanned besides the timetable's (`days` should come from its `days(replacing:)`).
     /// - parameter stopMask: per stop, the flags allowed there (0 at a stop closed by an alert); nil allows all.
     func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
-                  margin: RideMargin = .none) -> [Journey] {
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded(), margin: margin) { journeys, _, _ in journeys }
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
     }
 
     /// Latest departure still arriving by `deadline`; one journey per number of rides that
     /// improves on fewer rides, fewest rides first.
     /// - parameter horizon: seconds; journeys leaving earlier than `deadline - horizon` are not searched.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
-                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
-                  margin: RideMargin = .none) -> [Journey] {
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil) -> [Journey] {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded(), margin: margin) { journeys, _, _ in journeys }
+               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { journeys, _, _ in journeys }
     }
 
     /// Depart-at as a traveller takes it: the earliest arrivals from `time` (`departAt`), and
@@ -202,8 +200,8 @@ struct Raptor: Sendable {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, _ in
             guard let chosen = choose(earliest) else { return (earliest, nil, []) }
-            // The corridor holds for a journey of the Pareto set found (`DepartureCorridor`): any
-            // other gets no backward pass.
+            // Only a journey of the Pareto set found gets the backward pass (one the choice made
+            // up, as a test does, has no labels of its own behind it).
             guard earliest.contains(chosen) else { return (earliest, chosen, []) }
             let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached,
                                              ceiling: earliest.map(\.arrival).min() ?? .max, slack: scratch.remainingBound)
