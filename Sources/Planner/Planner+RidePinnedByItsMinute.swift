@@ -15,13 +15,14 @@ extension Planner {
         let minute = ShownTime.minute(time)
         // A leg without rides (an engine's walk-only answer) leaves when the traveller does.
         func boards(_ leg: RouteLeg) -> Int? { (leg.rides.first?.boarding.time ?? leg.departure).map(ShownTime.minute) }
-        func ridesTheLine(_ leg: RouteLeg) -> Bool { line.map { line in leg.rides.contains { $0.lineName == line } } ?? true }
+        func onTheLine(_ ride: TransitRide) -> Bool { line.map { $0 == ride.lineName } ?? true }
+        func ridesTheLine(_ leg: RouteLeg) -> Bool { line == nil || leg.rides.contains(where: onTheLine) }
         let shown = plan.legs[index]
         if let shown, boards(shown) == minute, ridesTheLine(shown) { return shown }
         // A later ride of the journey shown, leaving in that minute (of `line`, when given): the
         // journey shown is the one meant (trial 56: the bus 38 after the change, pinned at 09:42,
         // pinned bus 19 at 10:03 and arrived half an hour later).
-        if let shown, shown.rides.dropFirst().contains(where: { ShownTime.minute($0.boarding.time) == minute && (line ?? $0.lineName) == $0.lineName }) {
+        if let shown, shown.rides.dropFirst().contains(where: { ShownTime.minute($0.boarding.time) == minute && onTheLine($0) }) {
             return shown
         }
         // Asked from the node as early as the walk to the shown ride's stop takes, so that a ride
