@@ -7,6 +7,9 @@ extension Planner {
     /// Up to `count` options for segment `index` leaving at `time`, by default its current time
     /// (the plan's `departureTimes`, else its leg's departure, else now), of the segment's mode:
     /// for transit the next departures and the journeys with fewer transfers, in departure order.
+    /// A transit segment an arrive-by plan times back (`arrivingInTime`) without `time` lists
+    /// instead the options arriving by when the traveller must be at its end: the latest
+    /// departures that make it and the journeys with fewer transfers.
     /// None is alike another or beaten by one (`AlternativeRows`); `keepingBeaten` keeps them
     /// (a search by line wants its line's option whatever another line does). One routing query.
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when none is found, `CancellationError`.
@@ -15,14 +18,28 @@ extension Planner {
         try plan.checkSegment(index)
         let start = time ?? plan.departureTimes(startingAt: clock.now())[index] ?? plan.legs[index]?.departure ?? clock.now()
         try Task.checkCancellation()
-        let found = try await routing.alternatives(for: query(plan, index, .departAt(start)), count: max(1, count))
+        let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
+            : .departAt(start)
+        let found = try await routing.alternatives(for: query(plan, index, timing), count: max(1, count))
         let options = keepingBeaten ? found : AlternativeRows.undominated(found, start: start)
         // By departure, then arrival; options without times (walk, car) keep the engine's order.
         let ordered = options.enumerated().sorted {
             ($0.element.departure ?? start, $0.element.arrival ?? start, $0.offset)
                 < ($1.element.departure ?? start, $1.element.arrival ?? start, $1.offset)
         }
-        return Array(ordered.map(\.element).prefix(max(1, count)))
+        let kept = ordered.map(\.element)
+        return timing.isDepartAt ? Array(kept.prefix(max(1, count))) : Array(kept.suffix(max(1, count)))
+    }
+
+    /// When the traveller must be at the end of transit segment `index` of an arrive-by plan that
+    /// times it back from its arrival (or a pin after it): options arriving later break the plan
+    /// (trial 56: `plan alternatives` of "Keskustori → Hervanta by 09:20" listed four options
+    /// arriving too late, not bus 6 alone leaving a minute before the plan's bus 8 and 6). Nil
+    /// for another segment (its options are the next departures from when it leaves).
+    static func arrivingInTime(_ plan: RoutePlan, segment index: Int) -> Date? {
+        guard plan.modes[index] == .transit, plan.timingSource(ofSegment: index).isBackward,
+              let leaving = plan.latestDepartures()[index + 1] else { return nil }
+        return index + 1 == plan.segmentCount ? leaving : plan.nodes[index + 1].latestArrival(leavingAt: leaving)
     }
 
     /// Pins segment `index` to a ride of `line`: with `time`, the one leaving its stop in that

@@ -6,6 +6,18 @@ public enum LegTiming: Hashable, Sendable {
     case departAt(Date)
     /// Latest departure still arriving by this instant.
     case arriveBy(Date)
+
+    public var isDepartAt: Bool {
+        if case .departAt = self { return true }
+        return false
+    }
+
+    /// The instant the query is anchored at.
+    public var date: Date {
+        switch self {
+        case .departAt(let date), .arriveBy(let date): date
+        }
+    }
 }
 
 /// One routing question for one segment.

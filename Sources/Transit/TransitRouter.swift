@@ -363,11 +363,11 @@ public final class TransitRouter: Sendable {
                                     accessEgressSeconds: accessTime, engineSeconds: engineTime)
     }
 
-    /// Up to `count` different journeys leaving at or after the time of a depart-at `timing`
-    /// (an arrive-by one is read as leaving at its time): the best journey, the ones with fewer
-    /// transfers (the Pareto set `leg` keeps as alternatives), then the same for the departures
-    /// after it, one search a second after the previous best departure, until `count` are found
-    /// or no later journey exists. None is dominated by another (`JourneyDominance`: leaving
+    /// Up to `count` different journeys leaving at or after the time of a depart-at `timing`, or
+    /// arriving by the time of an arrive-by one: the best journey, the ones with fewer transfers
+    /// (the Pareto set `leg` keeps as alternatives), then the same for the departures after it
+    /// (arrivals before it), one search a second after the previous best departure (before its
+    /// arrival), until `count` are found or no more exist. None is dominated by another (`JourneyDominance`: leaving
     /// no earlier, arriving no later, with no more transfers and walking). Sorted by departure,
     /// then arrival.
     /// - throws: as `leg`, when not even the first search finds a journey.
@@ -381,23 +381,21 @@ public final class TransitRouter: Sendable {
                                      maxTransfers: maxTransfers, accessRadius: accessRadius,
                                      transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds)
         }
-        var time: Date
-        switch timing {
-        case .departAt(let date), .arriveBy(let date): time = date
-        }
+        var timing = timing
         var found: [RouteLeg] = []
         var seen = Set<[String]>()
         let overlay = realtime.snapshot  // every search of this query on one overlay
-        // Each search yields at least one journey leaving later than the last, so this ends; a
-        // dominated one found before may go, so up to twice as many searches fill the list.
+        // Each search yields at least one journey leaving later (arriving earlier) than the
+        // last, so this ends; a dominated one found before may go, so up to twice as many
+        // searches fill the list.
         for search in 0..<2 * max(1, count) {
             let result: TransitJourneyResult
             do {
-                result = try leg(from: origin, to: destination, timing: .departAt(time), pace: pace, maxTransfers: maxTransfers,
+                result = try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
                                  knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, explainingNoService: search == 0)
             } catch where search > 0 {
-                break  // no later service: the ones found are all there are
+                break  // no more service: the ones found are all there are
             }
             for leg in [result.best] + result.alternatives {
                 let identity = leg.tripIDs + [leg.departure.map { "\($0.timeIntervalSince1970)" } ?? ""]
@@ -405,13 +403,24 @@ public final class TransitRouter: Sendable {
             }
             // A later departure may arrive no later than one found before: that one goes.
             found = JourneyDominance.undominated(found)
-            guard found.count < count, let departure = result.best.departure else { break }
-            time = departure.addingTimeInterval(1)
+            guard found.count < count, let next = Self.timing(after: result.best, timing) else { break }
+            timing = next
         }
+        let time = timing.date
         let sorted = found.sorted {
             ($0.departure ?? time, $0.arrival ?? time) < ($1.departure ?? time, $1.arrival ?? time)
         }
-        return Array(sorted.prefix(max(1, count)))
+        // Arrive-by keeps the latest departures, the ones nearest the time asked.
+        return timing.isDepartAt ? Array(sorted.prefix(max(1, count))) : Array(sorted.suffix(max(1, count)))
+    }
+
+    /// The search after one whose best journey is `best`: depart-at a second after it leaves,
+    /// arrive-by a second before it arrives; nil for a journey without times.
+    private static func timing(after best: RouteLeg, _ timing: LegTiming) -> LegTiming? {
+        switch timing {
+        case .departAt: best.departure.map { .departAt($0.addingTimeInterval(1)) }
+        case .arriveBy: best.arrival.map { .arriveBy($0.addingTimeInterval(-1)) }
+        }
     }
 
     // MARK: - Helpers
@@ -575,12 +584,5 @@ public final class TransitRouter: Sendable {
                            price: FarePricing.cheapest(fareRides, in: tt.fares, timeZoneID: tt.timeZoneID),
                            accessibility: LegAccessibility.least(of: accessibility) ?? .unknown)
         return TransitJourney(leg: leg, walks: walks)
-    }
-}
-
-extension LegTiming {
-    var isDepartAt: Bool {
-        if case .departAt = self { return true }
-        return false
     }
 }

@@ -54,7 +54,9 @@ struct PlanAlternativesCommand: UmctlCommand {
         path: path, abstract: "List options for segment SEG at its current time (umctl plan choose takes one).",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1")],
         options: [.init(name: "--count", valueName: "N", help: "at most N options, 1-20 (default 5)")],
-        discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order. "
+        discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order; "
+            + "in an arrive-by plan, a segment timed back from the arrival (or a pin after it) lists the latest "
+            + "options arriving in time instead. "
             + "Walk, bike and car: the quickest route, then the shortest when it is another route.")
     var id: Int64, segment: Int, count: Int?
     init(_ arguments: ParsedArguments) throws {

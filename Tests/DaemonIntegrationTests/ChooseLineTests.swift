@@ -147,9 +147,23 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
 
     /// The same in an arrive-by plan, which has no start to go forward from
     /// (`earliestArrivals` knows nothing there): the pin after the ride still holds.
+    /// Its list holds only options arriving in time for the pin (timed back from it), so the
+    /// late ride is named as the depart-at plan's list prints it (`--departure`, `--trip`).
     func testInAnArriveByPlanChoosingAnOptionArrivingAfterTheNextPinLeavesIsAConflict() throws {
+        let harness = try harness
         let (id, options) = try planWithAPinnedWalkAfterTheRide("--arrive-by", "2022-01-12T08:30")
-        try assertChoosingALateOptionIsRefused(id, options)
+        XCTAssertFalse(options.isEmpty)
+        XCTAssertTrue(options.allSatisfy { $0.arrival <= "2022-01-12T07:45:00+02:00" }, "all in time for the pin: \(options)")
+        let (other, _) = try planWithAPinnedWalkAfterTheRide("--at", "2022-01-12T06:50")
+        let listed = try harness.json(["plan", "alternatives", other, "1", "--count", "5"])["options"]?.arrayValue ?? []
+        let late = try XCTUnwrap(listed.first { ($0["arrival"]?.stringValue ?? "") > "2022-01-12T07:45:00+02:00" }, "\(listed)")
+        let trips = (late["rides"]?.arrayValue ?? []).compactMap { $0["trip_id"]?.stringValue }
+        let before = try harness.json(["plan", "show", id])
+        let refused = try harness.umctl(["plan", "choose", id, "1", "1", "--departure", try XCTUnwrap(late["departure"]?.stringValue)]
+                                        + trips.flatMap { ["--trip", $0] })
+        XCTAssertEqual(refused.status, 1, "\(late): \(refused.stdout)")
+        XCTAssertTrue(refused.stderr.contains("pinned to leave at 07:45;") && refused.stderr.contains("nothing was changed"), refused.stderr)
+        XCTAssertEqual(try harness.json(["plan", "show", id]), before, "nothing changed")
     }
 
     /// Trial 49 (left from issue 39 item 5): `plan alternatives` listed options that `plan
@@ -182,11 +196,17 @@ final class ChooseLineTests: SharedTampereDaemonTestCase {
     /// mark, and `plan choose` took one, then flagged it late. As an option that breaks a pin,
     /// each is named ("arrives_after_arrive_by"; umctl says why and prints no choose line for
     /// it), and exactly those are refused with `conflict`, changing nothing.
+    /// The last segment is timed forward from a pin on the first (its options are the next
+    /// departures, some arriving too late); timed back from the arrival, it lists only options
+    /// arriving in time (`testInAnArriveByPlanTheOptionsAreThoseArrivingInTime`).
     func testInAnArriveByPlanOptionsArrivingAfterItsTimeAreNamedAndRefused() throws {
         let harness = try harness
-        let created = try harness.json(["plan", "new", "Lielahti", "Koskikeskus", "TAYS", "--mode", "transit",
-                                        "--arrive-by", "2022-01-12T09:30"])
-        let plan = try id(created), last = String(segments(created).count)
+        let new = try harness.json(["plan", "new", "Lielahti", "Koskikeskus", "TAYS", "--mode", "transit",
+                                    "--arrive-by", "2022-01-12T09:30"])
+        let plan = try id(new), last = String(segments(new).count)
+        XCTAssertEqual(segments(new).first?["mode"], .string("transit"), "\(new)")
+        let first = try XCTUnwrap(segments(new).first?["leg"]?["rides"]?.arrayValue?.first?["departure"]?.stringValue, "\(new)")
+        let created = try harness.json(["plan", "pin", plan, "1", String(first.dropFirst(11).prefix(5))])
         XCTAssertEqual(segments(created).last?["mode"], .string("transit"), "\(created)")
         let listed = try harness.json(["plan", "alternatives", plan, last, "--count", "5"])
         let options = listed["options"]?.arrayValue ?? []

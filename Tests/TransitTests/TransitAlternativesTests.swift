@@ -38,6 +38,21 @@ final class TransitAlternativesTests: XCTestCase {
         XCTAssertEqual(Set(options.map { $0.tripIDs + [$0.departure?.description ?? ""] }).count, 5, "no option twice")
     }
 
+    func testArriveByAlternativesArriveInTimeAndEndWithTheBestJourney() throws {
+        let router = try router()
+        let deadline = localDate(2022, 1, 12, 9, 20)
+        let best = try router.leg(from: Self.keskustori, to: Self.hervanta, timing: .arriveBy(deadline), pace: .normal).best
+        let options = try router.journeys(from: Self.keskustori, to: Self.hervanta, timing: .arriveBy(deadline), pace: .normal, count: 5)
+        XCTAssertEqual(options.count, 5)
+        let departures = options.compactMap(\.departure)
+        XCTAssertEqual(departures, departures.sorted(), "in departure order")
+        XCTAssertGreaterThanOrEqual(Set(departures).count, 3, "several departures, not one journey five times")
+        XCTAssertTrue(options.allSatisfy { ($0.arrival ?? .distantFuture) <= deadline }, "all arrive by the deadline")
+        XCTAssertTrue(options.contains(best), "the best journey is one of them")
+        XCTAssertTrue(options.allSatisfy { ($0.departure ?? .distantFuture) <= (best.departure ?? .distantPast).addingTimeInterval(60) },
+                      "none leaves over a minute after the best: the latest departures are kept")
+    }
+
     func testNoServiceOnTheDayIsStillAnError() throws {
         let router = try router()
         XCTAssertThrowsError(try router.journeys(from: Self.keskustori, to: Self.hervanta,
