@@ -322,15 +322,34 @@ final class PinnedDepartureTests: XCTestCase {
 
     // MARK: A pinned walk leg kept at an older pace (found by the edit-sequence property test)
 
-    /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pin keeps the user's
-    /// 10-minute walk and proposes the slow one.
-    func pinnedWalkMadeSlow() async throws -> (planner: Planner, plan: RoutePlan) {
+    /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pinned walk is timed
+    /// at the new pace (issue 39: every walk at the new pace, pinned legs included), still
+    /// leaving at 08:00, and nothing is proposed.
+    func testASlowerPaceTimesAPinnedWalkAtThatPace() async throws {
+        let (planner, pinned) = try await pinnedWalk()
+        let slow = try await planner.computeLegs(pinned.settingPace(.slow))
+        XCTAssertEqual(slow.legs[0]?.expectedTravelTime, 600 * WalkingPace.slow.durationMultiplier, "the pinned walk at the slow pace")
+        XCTAssertEqual(slow.pinned?.departure, Fixture.at(0), "still pinned at 08:00")
+        XCTAssertNil(slow.pendingUpdate(ofSegment: 0), "nothing to propose")
+    }
+
+    /// Home -walk- Office at 08:00, the walk pinned.
+    func pinnedWalk() async throws -> (planner: Planner, plan: RoutePlan) {
         let planner = Planner(routing: FakeRoutingPort(legs: { query in Fixture.walk(10 * query.pace.durationMultiplier) }),
                               clock: clock)
         let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office)], modes: [.walk],
                                  timePreference: .departAt(Fixture.at(0)))
-        let pinned = try await planner.computeLegs(try await planner.computeLegs(plan).pinningDeparture(ofSegment: 0))
-        let slow = try await planner.computeLegs(pinned.settingPace(.slow))
+        return (planner, try await planner.computeLegs(try await planner.computeLegs(plan).pinningDeparture(ofSegment: 0)))
+    }
+
+    /// The pinned walk, asked again at a pace it was not pinned at (a plan stored before pins
+    /// followed the pace): the pin keeps the user's 10-minute walk and proposes the slow one.
+    func pinnedWalkMadeSlow() async throws -> (planner: Planner, plan: RoutePlan) {
+        let (planner, pinned) = try await pinnedWalk()
+        var stored = pinned
+        stored.pace = .slow
+        stored.legs[0] = nil
+        let slow = try await planner.computeLegs(stored)
         XCTAssertEqual(slow.legs[0]?.expectedTravelTime, 600, "the pinned walk is the user's")
         XCTAssertNotNil(slow.pendingUpdate(ofSegment: 0), "the slow one is proposed")
         return (planner, slow)

@@ -1,0 +1,89 @@
+import Foundation
+import WireProtocol
+import XCTest
+
+/// Issue 39 (session 57's tester): `plan pace` proposed a worse ride for a pin the traveller
+/// could still catch, and pinning the ride the plan already showed changed the legs before it.
+final class PinsKeptThroughPaceAndPinningTests: SharedTampereDaemonTestCase {
+    /// `plan new Keskustori TAYS Kaleva Lielahti --mode transit --at 08:00`, `plan pin ID 4 08:41`
+    /// (bus 9 from Tarkonpuisto, 404 m from Kaleva A), `plan pace ID slow`: the plan proposed bus
+    /// 19 at 08:48 (arriving 09:09 instead of 09:03) and kept the normal-pace walk (290 s),
+    /// although a slow walk still reaches the 08:41. The pin stays, with its walk at the new
+    /// pace, and nothing is proposed.
+    func testASlowerPaceKeepsAPinnedRideTheTravellerStillCatches() throws {
+        let harness = try harness
+        let (plan, index, pinned) = try kalevaLielahtiPinned(harness)
+        let ride = try XCTUnwrap(segments(pinned)[index]["leg"]?["rides"]?.arrayValue?.first, "\(pinned)")
+        let walk = try XCTUnwrap(accessWalkSeconds(segments(pinned)[index]), "\(pinned)")
+        let slow = try harness.json(["plan", "pace", plan, "slow"])
+        let leg = segments(slow)[index]["leg"]
+        XCTAssertEqual(leg?["rides"]?.arrayValue?.first?["trip_id"], ride["trip_id"], "the pinned bus still: \(slow)")
+        XCTAssertEqual(leg?["rides"]?.arrayValue?.first?["departure"], ride["departure"], "\(slow)")
+        XCTAssertEqual(slow["pending"]?.arrayValue ?? [], [], "nothing to propose for a pin still caught: \(slow)")
+        XCTAssertNotEqual(segments(slow)[index]["missed_connection"], .bool(true), "\(slow)")
+        let slowWalk = try XCTUnwrap(accessWalkSeconds(segments(slow)[index]), "\(slow)")
+        XCTAssertGreaterThan(slowWalk, walk * 1.2, "the pinned leg's walk at the slow pace: \(slow)")
+        // Back to normal: the same bus, the walk as it was.
+        let normal = try harness.json(["plan", "pace", plan, "normal"])
+        XCTAssertEqual(segments(normal)[index]["leg"]?["rides"]?.arrayValue?.first?["trip_id"], ride["trip_id"], "\(normal)")
+        XCTAssertEqual(normal["pending"]?.arrayValue ?? [], [], "\(normal)")
+        XCTAssertEqual(try XCTUnwrap(accessWalkSeconds(segments(normal)[index]), "\(normal)"), walk, accuracy: 1, "\(normal)")
+    }
+
+    /// The same plan: `plan pin ID 4 08:41`, the ride segment 4 already shows, changed segments
+    /// 1–3 (bus 29 from Frenckell and bus 6 to Hippos C became bus 6 from Koskipuisto C and bus
+    /// 95X to Sammonaukio C). Pinning a shown ride changes nothing but the pin: every ride the
+    /// plan shows, pinned by the minute it leaves, leaves every node and leg as they were.
+    func testPinningTheRideThePlanShowsChangesNoLeg() throws {
+        let harness = try harness
+        let trips: [[String]] = [["Keskustori", "TAYS", "Kaleva", "Lielahti", "--at", "2022-01-12T08:00"],
+                                 ["Keskustori", "Tampere-talo", "TAYS", "Kaleva", "Pyynikintori", "--at", "2022-01-12T07:10"],
+                                 ["Lielahti", "Hervanta", "Keskustori", "--arrive-by", "2022-01-12T11:00"]]
+        var pinnedRides = 0
+        for trip in trips {
+            let created = try harness.json(["plan", "new"] + trip.prefix { !$0.hasPrefix("--") } + ["--mode", "transit"]
+                                           + trip.drop { !$0.hasPrefix("--") })
+            for index in transitSegments(created) {
+                guard let ride = segments(created)[index]["leg"]?["rides"]?.arrayValue?.first,
+                      let leaves = ride["departure"]?.stringValue else { continue }
+                let plan = try id(try harness.json(["plan", "new"] + trip.prefix { !$0.hasPrefix("--") } + ["--mode", "transit"]
+                                                   + trip.drop { !$0.hasPrefix("--") }))
+                let before = try harness.json(["plan", "show", plan])
+                let pinned = try harness.json(["plan", "pin", plan, String(index + 1), String(leaves.dropFirst(11).prefix(5))])
+                XCTAssertEqual(pinned["pins"]?.arrayValue?.count, 1, "\(pinned)")
+                XCTAssertEqual(nodes(pinned), nodes(before), "\(trip) pinning segment \(index + 1) at \(leaves): the nodes as they were")
+                for (segment, (was, now)) in zip(segments(before), segments(pinned)).enumerated() {
+                    XCTAssertEqual(Self.withoutMarkers(now), Self.withoutMarkers(was),
+                                   "\(trip) pinning segment \(index + 1) at \(leaves): segment \(segment + 1) as it was")
+                }
+                pinnedRides += 1
+            }
+        }
+        XCTAssertGreaterThanOrEqual(pinnedRides, 6, "rides pinned")
+    }
+
+    /// Plan Keskustori → TAYS → Kaleva → Lielahti at 08:00 by transit, its ride from Kaleva A
+    /// pinned by the minute it leaves: (plan, that segment, the plan pinned).
+    private func kalevaLielahtiPinned(_ harness: DaemonHarness) throws -> (String, Int, JSONValue) {
+        let created = try harness.json(["plan", "new", "Keskustori", "TAYS", "Kaleva", "Lielahti", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let index = try XCTUnwrap(transitSegments(created).last, "\(created)")
+        XCTAssertNotNil(accessWalkSeconds(segments(created)[index]), "a walk to the last ride's stop: \(created)")
+        let leaves = try XCTUnwrap(segments(created)[index]["leg"]?["rides"]?.arrayValue?.first?["departure"]?.stringValue, "\(created)")
+        let pinned = try harness.json(["plan", "pin", plan, String(index + 1), String(leaves.dropFirst(11).prefix(5))])
+        return (plan, index, pinned)
+    }
+
+    /// Seconds of a transit segment's walk to its first stop (nil: none that long).
+    private func accessWalkSeconds(_ segment: JSONValue) -> Double? {
+        (segment["leg"]?["walks"]?.arrayValue ?? []).first { $0["kind"] == .string("access") && ($0["distance_m"]?.numberValue ?? 0) > 50 }?["duration_s"]?.numberValue
+    }
+
+    /// A segment as the plan shows it, without what a pin adds to it (locked).
+    private static func withoutMarkers(_ segment: JSONValue) -> JSONValue {
+        guard case .object(var fields) = segment else { return segment }
+        fields["locked"] = nil
+        return .object(fields)
+    }
+}
