@@ -581,17 +581,21 @@ extension RoutePlan {
 
     /// Segment `index`'s pin retimed for walks `ratio` times as long, so that the recompute
     /// re-finds what was pinned (issue 39, pace): a pinned ride still leaves its stop when it
-    /// did, so the walk to it leaves earlier (slower) or later (faster), by the access walk
-    /// scaled, rounded up as the engine rounds walks, and a second to spare. Asked from the old
-    /// time, a slower traveller missed the bus at the stop they could still reach, and the plan
-    /// proposed a later one. A pinned walk keeps its departure and takes as much longer.
+    /// did, so the walk to it leaves earlier (slower) or later (faster): the user's leg is kept
+    /// with its walks scaled (`RouteLeg.walked(timesAsLong:)`, shown so when the ride is not
+    /// re-found), and the pin asks from when its walk leaves, rounded up as the engine rounds
+    /// walks, with a second to spare. Asked from the old time, a slower traveller missed the bus
+    /// at the stop they could still reach, and the plan proposed a later one. A pinned walk
+    /// keeps its departure and takes as much longer.
     private mutating func pinKeptAtPace(ofSegment index: Int, ratio: Double) {
         let key = segmentKey(index)
         guard var pin = pins[key] else { return }
         if modes[index] == .transit {
-            guard let boarding = pin.leg?.rides.first?.boarding.time else { return }
-            let access = max(0, boarding.timeIntervalSince(pin.departure))
-            pin.departure = boarding.addingTimeInterval(-((access * ratio).rounded(.up) + 1))
+            guard let leg = pin.leg?.walked(timesAsLong: ratio), let boarding = leg.rides.first?.boarding.time,
+                  let leaves = leg.departure else { return }
+            pin.leg = leg
+            pin.duration = leg.expectedTravelTime
+            pin.departure = boarding.addingTimeInterval(-(max(0, boarding.timeIntervalSince(leaves)).rounded(.up) + 1))
         } else {
             pin.duration *= ratio
         }
