@@ -30,6 +30,30 @@ final class PinsKeptThroughPaceAndPinningTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(try XCTUnwrap(accessWalkSeconds(segments(normal)[index]), "\(normal)"), walk, accuracy: 1, "\(normal)")
     }
 
+    /// The same plan, bus 29 pinned from Frenckell at 08:03, 289 m from Keskustori where the
+    /// plan starts at 08:00: walked slowly, the traveller gets there after it leaves. The pin is
+    /// missed, and the proposal is the earliest-arriving ride they can still catch, the first
+    /// arrival `plan alternatives` lists for the segment (the proposal rule).
+    func testASlowerPaceThatMissesAPinProposesTheEarliestArrivalStillCaught() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Keskustori", "TAYS", "Kaleva", "Lielahti", "--mode", "transit",
+                                        "--at", "2022-01-12T08:00"])
+        let plan = try id(created)
+        let index = try XCTUnwrap(transitSegments(created).first, "\(created)")
+        let leaves = try XCTUnwrap(segments(created)[index]["leg"]?["rides"]?.arrayValue?.first?["departure"]?.stringValue, "\(created)")
+        _ = try harness.json(["plan", "pin", plan, String(index + 1), String(leaves.dropFirst(11).prefix(5))])
+        let slow = try harness.json(["plan", "pace", plan, "slow"])
+        XCTAssertEqual(segments(slow)[index]["missed_connection"], .bool(true), "a slow walk misses the \(leaves): \(slow)")
+        let proposal = try XCTUnwrap((slow["pending"]?.arrayValue ?? []).first { $0["segment"] == .number(Double(index + 1)) }?["latest"],
+                                     "a proposal for the missed pin: \(slow)")
+        let options = try harness.json(["plan", "alternatives", plan, String(index + 1)])["options"]?.arrayValue ?? []
+        let earliest = try XCTUnwrap(options.compactMap { date($0["leg"]?["arrival"] ?? $0["arrival"]) }.min(), "\(options)")
+        XCTAssertEqual(try XCTUnwrap(date(proposal["arrival"]), "\(proposal)"), earliest, "the earliest arrival caught: \(proposal) among \(options)")
+        let ready = try XCTUnwrap(date(nodes(slow)[index]["time"]), "\(slow)")
+        let boards = try XCTUnwrap(date(proposal["rides"]?.arrayValue?.first?["departure"]), "\(proposal)")
+        XCTAssertGreaterThanOrEqual(boards, ready, "a ride leaving once the traveller is there: \(slow)")
+    }
+
     /// The same plan: `plan pin ID 4 08:41`, the ride segment 4 already shows, changed segments
     /// 1–3 (bus 29 from Frenckell and bus 6 to Hippos C became bus 6 from Koskipuisto C and bus
     /// 95X to Sammonaukio C). Pinning a shown ride changes nothing but the pin: every ride the
