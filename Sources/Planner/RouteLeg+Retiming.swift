@@ -26,6 +26,19 @@ extension RouteLeg {
     /// Whether a realtime feed cancelled one of the rides (or skips where it boards or alights).
     public var hasCancelledRide: Bool { rides.contains(where: \.cancelled) }
 
+    /// The same journey walked `ratio` times as long (another walking pace): the walks to the
+    /// first stop and from the last scale, and the leg's times follow its rides (`retimed`); a
+    /// change keeps its time (at one stop it is the minimum change time, not a walk). Not rounded,
+    /// so that pace changes back and forth give the walks back. Other legs as they are.
+    public func walked(timesAsLong ratio: Double) -> RouteLeg {
+        guard mode == .transit, !rides.isEmpty else { return self }
+        var leg = self
+        for index in leg.walks.indices where leg.walks[index].kind != .transfer {
+            leg.walks[index].duration *= ratio
+        }
+        return leg.retimed(rides: rides)
+    }
+
     /// The same journey with `rides` (the same trips, their times as a realtime feed gives them):
     /// the walks move with the rides — the access walk ends at the first boarding, a change starts
     /// when its ride arrives, the egress walk starts at the last alighting — and the leg's

@@ -12,7 +12,7 @@ import Foundation
 /// | pace | every walk and transit leg (transit legs walk to, between and from their stops) |
 /// | access (step-free) | every walk and transit leg, chosen routes too (car and bike legs do not use it) |
 /// | time preference, swap | every leg |
-/// | pin | every leg but the pinned ones and chosen routes |
+/// | pin | every leg but the pinned ones and chosen routes; none for the ride the segment shows |
 /// | accept a pending update | every leg but the pinned ones (its time moved) |
 /// | unpin, unlock of a pin | the transit legs the pins timed (`emptyLegsRetimed(since:)`) |
 /// | dismiss | none |
@@ -460,7 +460,7 @@ extension RoutePlan {
         return try pinningDeparture(ofSegment: index, at: departure)
     }
 
-    private func pinningDeparture(ofSegment index: Int, at departure: Date) throws -> RoutePlan {
+    private func pinningDeparture(ofSegment index: Int, at departure: Date, keepingLegs: Bool = false) throws -> RoutePlan {
         guard let leg = legs[index] else { throw PlannerError.noLegToPin(segment: index) }
         let key = segmentKey(index)
         var plan = self
@@ -470,7 +470,7 @@ extension RoutePlan {
         plan.locks[key] = SegmentLock(mode: modes[index], departure: departure, duration: leg.expectedTravelTime)
         plan.pending = [:]
         plan.dismissed = [:]
-        plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices))
+        if !keepingLegs { plan.emptyLegs(keeping: Set(plan.pinnedSegmentIndices)) }
         // An unlocked ride across the pinned ride's inferred stop would take the pinned vehicle: walked.
         return plan.walkingTheWaysToPinnedRides()
     }
@@ -479,12 +479,17 @@ extension RoutePlan {
     /// its own departure (the first one at or after the time asked), a walk or car leg leaves at
     /// `departure`. Earlier legs then arrive by it and later ones leave from its arrival.
     /// - throws: `segmentIndexOutOfRange`, or `noLegToPin` when `leg` is of another mode.
+    /// The ride the plan already shows (the same leg, with its times), pinned, empties no other
+    /// leg: they already fit it, and asked again around the pin they took other stops and lines
+    /// for the same ride (issue 39: `plan pin ID 4 08:41` on the 08:41 the plan showed changed
+    /// segments 1–3). Only the pin marker changes.
     public func pinningDeparture(ofSegment index: Int, to leg: RouteLeg, departingAt departure: Date) throws -> RoutePlan {
         try checkSegment(index)
         guard leg.mode == modes[index] else { throw PlannerError.noLegToPin(segment: index) }
+        let shown = leg.mode == .transit && leg.departure != nil && legs[index] == leg
         var plan = self
         plan.legs[index] = leg
-        return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure)
+        return try plan.pinningDeparture(ofSegment: index, at: leg.departure ?? departure, keepingLegs: shown)
     }
 
     /// Removes every pin; each segment keeps its mode lock. The pinned legs and the transit legs
@@ -553,7 +558,8 @@ extension RoutePlan {
     // MARK: - Walking pace
 
     /// Sets the walking pace. Walk legs and transit legs (their walks to, between and from the
-    /// stops scale with the pace) are emptied; car and bike legs keep their times.
+    /// stops scale with the pace) are emptied; car and bike legs keep their times. A pin keeps
+    /// what the user pinned at the new pace (`pinKeptAtPace`): the same vehicle, the same walk.
     public func settingPace(_ pace: WalkingPace) -> RoutePlan {
         guard pace != self.pace else { return self }
         var plan = self
@@ -567,9 +573,38 @@ extension RoutePlan {
                 plan.locks[segmentKey(index)]?.duration = leg.expectedTravelTime
             } else {
                 plan.legs[index] = nil
+                plan.pinKeptAtPace(ofSegment: index, ratio: ratio)
             }
         }
         return plan
+    }
+
+    /// Segment `index`'s pin retimed for walks `ratio` times as long, so that the recompute
+    /// re-finds what was pinned (issue 39, pace): a pinned ride still leaves its stop when it
+    /// did, so the walk to it leaves earlier (slower) or later (faster): the user's leg is kept
+    /// with its walks scaled (`RouteLeg.walked(timesAsLong:)`, shown so when the ride is not
+    /// re-found), and the pin asks from when its walk leaves, rounded up as the engine rounds
+    /// walks, with a second to spare. Asked from the old time, a slower traveller missed the bus
+    /// at the stop they could still reach, and the plan proposed a later one. A pinned walk
+    /// keeps its departure and takes as much longer.
+    private mutating func pinKeptAtPace(ofSegment index: Int, ratio: Double) {
+        let key = segmentKey(index)
+        guard var pin = pins[key] else { return }
+        if modes[index] == .transit {
+            guard let leg = pin.leg?.walked(timesAsLong: ratio), let boarding = leg.rides.first?.boarding.time,
+                  let leaves = leg.departure else { return }
+            pin.leg = leg
+            pin.duration = leg.expectedTravelTime
+            pin.departure = boarding.addingTimeInterval(-(max(0, boarding.timeIntervalSince(leaves)).rounded(.up) + 1))
+        } else {
+            pin.duration *= ratio
+        }
+        pins[key] = pin
+        if var lock = locks[key], lock.departure != nil {
+            lock.departure = pin.departure
+            lock.duration = pin.duration
+            locks[key] = lock
+        }
     }
 
     /// normal → fast → slow → normal.

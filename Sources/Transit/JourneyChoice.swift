@@ -48,12 +48,13 @@ struct JourneyChoice: Hashable, Sendable {
 
     /// The latest departure, a journey with more rides taken only where it leaves over
     /// `equalTimes` later than the one taken among fewer (of one number of rides, the latest,
-    /// then the least walking). So no journey leaves over a minute later than the one taken,
-    /// and a change buys more than a minute. `nil` for none.
+    /// then the least walking, then the first given). So no journey leaves over a minute later
+    /// than the one taken, and a change buys more than a minute. `nil` for none.
     static func latestDeparture(among journeys: [Raptor.Journey]) -> Raptor.Journey? {
-        journeys.sorted {
-            ($0.rides.count, -$0.departure, walkingSeconds($0)) < ($1.rides.count, -$1.departure, walkingSeconds($1))
-        }.reduce(nil as Raptor.Journey?) { taken, journey in
+        journeys.enumerated().sorted {
+            ($0.element.rides.count, -$0.element.departure, walkingSeconds($0.element), $0.offset)
+                < ($1.element.rides.count, -$1.element.departure, walkingSeconds($1.element), $1.offset)
+        }.map(\.element).reduce(nil as Raptor.Journey?) { taken, journey in
             guard let taken else { return journey }
             return journey.departure > taken.departure + equalTimes ? journey : taken
         }

@@ -322,15 +322,60 @@ final class PinnedDepartureTests: XCTestCase {
 
     // MARK: A pinned walk leg kept at an older pace (found by the edit-sequence property test)
 
-    /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pin keeps the user's
-    /// 10-minute walk and proposes the slow one.
-    func pinnedWalkMadeSlow() async throws -> (planner: Planner, plan: RoutePlan) {
+    /// Home -walk- Office, the walk pinned at 08:00 and then made slow: the pinned walk is timed
+    /// at the new pace (issue 39: every walk at the new pace, pinned legs included), still
+    /// leaving at 08:00, and nothing is proposed.
+    func testASlowerPaceTimesAPinnedWalkAtThatPace() async throws {
+        let (planner, pinned) = try await pinnedWalk()
+        let slow = try await planner.computeLegs(pinned.settingPace(.slow))
+        XCTAssertEqual(slow.legs[0]?.expectedTravelTime, 600 * WalkingPace.slow.durationMultiplier, "the pinned walk at the slow pace")
+        XCTAssertEqual(slow.pinned?.departure, Fixture.at(0), "still pinned at 08:00")
+        XCTAssertNil(slow.pendingUpdate(ofSegment: 0), "nothing to propose")
+    }
+
+    /// Home -transit- Office, the bus at 08:10 after a 5-minute walk to it and 2 minutes from
+    /// it, pinned, then made slow: the pin keeps the bus and its walk leaves earlier, by the walk
+    /// at the slow pace (rounded up, a second to spare), so that the recompute asks from when a
+    /// slow traveller must leave for it; the user's leg walks at the slow pace too.
+    func testASlowerPaceKeepsAPinnedRideAndMovesTheWalkToIt() throws {
+        let c = Coordinate(latitude: 61.5, longitude: 23.76)
+        let ride = TransitRide(lineName: "3", vehicle: "bus", tripID: "t1", boarding: TransitStopCall(name: "a", coordinate: c, time: Fixture.at(10)),
+                               alighting: TransitStopCall(name: "b", coordinate: c, time: Fixture.at(30)))
+        let walks = [TransitWalkStep(kind: .access, fromName: "Home", from: c, toName: "a", to: c, start: Fixture.at(5), duration: 300, distance: 400),
+                     TransitWalkStep(kind: .egress, fromName: "b", from: c, toName: "Office", to: c, start: Fixture.at(30), duration: 120, distance: 150)]
+        var plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office)], modes: [.transit],
+                                 timePreference: .departAt(Fixture.at(0)))
+        plan.legs[0] = RouteLeg(mode: .transit, expectedTravelTime: 27 * 60, departure: Fixture.at(5), arrival: Fixture.at(32),
+                                rides: [ride], walks: walks)
+        let slow = try plan.pinningDeparture(ofSegment: 0).settingPace(.slow)
+        XCTAssertNil(slow.legs[0], "asked again at the slow pace")
+        XCTAssertEqual(slow.pinned?.departure, Fixture.at(10).addingTimeInterval(-376), "the walk to the bus leaves earlier")
+        XCTAssertEqual(slow.pinned?.tripIDs, ["t1"], "the same bus")
+        XCTAssertEqual(slow.pinned?.leg?.rides, [ride], "the same bus")
+        XCTAssertEqual(slow.pinned?.leg?.walks.map(\.duration), [375, 150], "the user's leg walks at the slow pace")
+        XCTAssertEqual(slow.pinned?.leg?.arrival, Fixture.at(32.5))
+        let back = slow.settingPace(.normal)
+        XCTAssertEqual(back.pinned?.leg?.walks.map(\.duration), [300, 120], "back at the normal pace, the walks as they were")
+        XCTAssertEqual(back.pinned?.departure, Fixture.at(10).addingTimeInterval(-301))
+    }
+
+    /// Home -walk- Office at 08:00, the walk pinned.
+    func pinnedWalk() async throws -> (planner: Planner, plan: RoutePlan) {
         let planner = Planner(routing: FakeRoutingPort(legs: { query in Fixture.walk(10 * query.pace.durationMultiplier) }),
                               clock: clock)
         let plan = try RoutePlan(nodes: [PlanNode(place: Fixture.home), PlanNode(place: Fixture.office)], modes: [.walk],
                                  timePreference: .departAt(Fixture.at(0)))
-        let pinned = try await planner.computeLegs(try await planner.computeLegs(plan).pinningDeparture(ofSegment: 0))
-        let slow = try await planner.computeLegs(pinned.settingPace(.slow))
+        return (planner, try await planner.computeLegs(try await planner.computeLegs(plan).pinningDeparture(ofSegment: 0)))
+    }
+
+    /// The pinned walk, asked again at a pace it was not pinned at (a plan stored before pins
+    /// followed the pace): the pin keeps the user's 10-minute walk and proposes the slow one.
+    func pinnedWalkMadeSlow() async throws -> (planner: Planner, plan: RoutePlan) {
+        let (planner, pinned) = try await pinnedWalk()
+        var stored = pinned
+        stored.pace = .slow
+        stored.legs[0] = nil
+        let slow = try await planner.computeLegs(stored)
         XCTAssertEqual(slow.legs[0]?.expectedTravelTime, 600, "the pinned walk is the user's")
         XCTAssertNotNil(slow.pendingUpdate(ofSegment: 0), "the slow one is proposed")
         return (planner, slow)
