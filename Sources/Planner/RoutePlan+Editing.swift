@@ -243,7 +243,9 @@ extension RoutePlan {
     /// A segment set to transit whose ends are stops the planner inferred (a drive or walk
     /// between two stops made a ride, joined with the rides beside it) chooses them again from
     /// the places across their street segments (`choosingARidesEndStopsAgain`; the stops
-    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`).
+    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`). An end of that ride
+    /// whose nearest stop is beyond the transit engine's reach walks to the stop a new plan walks
+    /// to (`walkingToStopsBeyondTheEnginesReach`); the engine would find no ride from there.
     /// With `now`, a walk set to transit whose pinned ride across the stop, joined with it, would
     /// leave before the traveller can be at the walk's start stays apart: a ride of its own to the
     /// pinned ride's stop (see `joiningRides`).
@@ -269,7 +271,9 @@ extension RoutePlan {
             // The walk set to transit, as it was before its leg was emptied: a pinned ride joined with it takes it along.
             let ready = now.flatMap { readyToLeave(now: $0)[index] }
             let joined = plan.joiningRides(at: index, joiningTheUsersRides: true, walk: legs[index], ready: ready)
-            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
+            // An end the engine reaches no stop from walks to one, as a new plan does.
+            let walked = joined.plan.walkingToStopsBeyondTheEnginesReach(ofRide: joined.ride, from: stopsAround)
+            return walked.plan.choosingARidesEndStopsAgain(walked.ride, from: stopsAround)
         }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
         return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
