@@ -380,13 +380,26 @@ extension RoutePlan {
     func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
         let walksToRides = accessWalks(underPreset: preset, toSegments: segments)
-        for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
+        // The modes the chain will have, in order: a stretch left to `Planner.rebuildingStretches`
+        // (not in `segments`) takes the preset's mode, a drive only where the car is at hand. Read
+        // on this plan's modes instead, a drive after a walk the user locked looked at hand while
+        // the stretch before it was still walked, then driven by the rebuild (seed 44).
+        var chain = modes
+        for index in 0..<segmentCount {
+            guard segments.contains(index) else {
+                if let mode = preset.mode, mode != .car || Self.carLeft(nodes: nodes, modes: chain, before: index) == nil {
+                    chain[index] = mode
+                }
+                continue
+            }
+            guard !isLocked(segment: index) else { continue }
             // A walk to or from a stop of a ride that stays is how the traveller reaches it: made
             // a ride or a drive, it would split one trip or leave a car at the stop.
             var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
             // Where the car was left behind (after a ride, a walk), a preset never drives: the
             // segment keeps its mode (a car the user chose stays theirs).
-            if mode == .car, plan.carLeft(before: index) != nil { mode = modes[index] }
+            if mode == .car, Self.carLeft(nodes: nodes, modes: chain, before: index) != nil { mode = modes[index] }
+            chain[index] = mode
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil

@@ -614,6 +614,22 @@ final class TravellableEditSequenceTests: XCTestCase {
                                 ["remove node 1", "insert Ratina at 1 by car", "preset transit", "choose 2 option 2", "remove node 1"])
     }
 
+    /// Seed 44 (and 8, 23, 53, 57): a walk the user set by hand to a stop the planner inferred,
+    /// kept by a walk preset; the car preset drove the stretch before it and the segment after
+    /// it, leaving the car at the walk's start. The segment after the walk keeps its mode.
+    func testACarPresetDrivesNothingAfterAWalkTheUserSetOnceTheStretchBeforeItIsDriven() async throws {
+        try await checkSequence(from: "Tampere-talo", to: "Pyynikki",
+                                ["insert Hervanta at 1 by walk", "preset transit", "mode 3 walk", "preset walk", "preset car"])
+    }
+
+    /// Seed 57 (and 8): a drive the car preset made while the car was a walk away (before any
+    /// drive), kept by the fastest preset after it drove the stretch before a pinned walk: the
+    /// car then waits at the walk's start. The kept drive is walked or ridden by the walk rule.
+    func testTheFastestPresetKeepsNoDriveItsOwnDrivesLeftWithoutTheCar() async throws {
+        try await checkSequence(from: "Ratina", to: "Rautatieasema",
+                                ["insert Hervanta at 2 by walk", "preset car", "insert Pyynikki at 1 by walk", "pin 1", "preset fastest"])
+    }
+
     /// `EDIT_SEQUENCE_CUT="Keskustori → Hervanta: preset transit, unpin, …"` (a failing sequence's
     /// words) cuts the sequence to the edits its first failure needs, one left out at a time, and
     /// prints what is left: the regression test to write. Without it, nothing runs.
