@@ -630,6 +630,15 @@ final class TravellableEditSequenceTests: XCTestCase {
                                 ["insert Hervanta at 2 by walk", "preset car", "insert Pyynikki at 1 by walk", "pin 1", "preset fastest"])
     }
 
+    /// Seed 45 (and 38): a drive inserted after a pinned ride, from the stop the planner inferred
+    /// for it, judged at the next edit where the car is not at hand: ridden from that stop, it
+    /// would board the pinned vehicle itself. It is walked, the way from the pinned ride.
+    func testADriveJudgedWithoutTheCarFromAPinnedRidesStopWalksFromIt() async throws {
+        try await checkSequence(from: "Rautatieasema", to: "Ratina",
+                                ["move node 0 to Pyynikki", "preset transit", "pin 1", "insert Rautatieasema at 3 by car",
+                                 "choose 3 option 0"])
+    }
+
     /// `EDIT_SEQUENCE_CUT="Keskustori → Hervanta: preset transit, unpin, …"` (a failing sequence's
     /// words) cuts the sequence to the edits its first failure needs, one left out at a time, and
     /// prints what is left: the regression test to write. Without it, nothing runs.
