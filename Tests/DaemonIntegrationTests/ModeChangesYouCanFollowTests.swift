@@ -119,6 +119,24 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
         XCTAssertFalse(segments(changed)[1]["leg"]?.isNull ?? true, "the ride is computed: \(changed)")
         XCTAssertFalse(segments(changed)[1]["leg"]?["rides"]?.arrayValue?.isEmpty ?? true, "it rides: \(changed)")
         XCTAssertEqual(segments(changed)[1]["locked"], .bool(true), "the user's ride stays locked: \(changed)")
+        let notes = changed["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["segments renumbered (2 → 3): segment 2 is now TAYS A → \(stop) by transit"],
+                       "the answer names the ride the user set: \(changed)")
+    }
+
+    /// The boarding side: a walk from that place set to transit walks to the stop a new plan
+    /// walks to and rides from there; the answer names the ride, now segment 2, as the user's.
+    func testSettingTransitOnAWalkFromAPlaceNoStopIsNearWalksToItsStopAndNamesTheRide() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "61.48647,23.71895", "Keskustori", "--mode", "walk", "--at", "2022-01-12T08:03"])
+        let id = try id(created)
+        let changed = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertEqual(modes(changed), ["walk", "transit"], "a walk to the stop, then the ride: \(changed)")
+        XCTAssertEqual(nodes(changed)[1]["inferred"], .bool(true), "\(changed)")
+        XCTAssertFalse(segments(changed)[1]["leg"]?["rides"]?.arrayValue?.isEmpty ?? true, "it rides: \(changed)")
+        let stop = try XCTUnwrap(nodes(changed)[1]["name"]?.stringValue)
+        let notes = changed["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["segments renumbered (1 → 2): segment 2 is now \(stop) → Keskustori by transit"], "\(changed)")
     }
 
     /// F12: `plan preset ID fastest` drove both segments; `plan mode ID 1 transit` then left
