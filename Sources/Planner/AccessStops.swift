@@ -12,12 +12,14 @@ public struct AccessStops: Sendable, Equatable {
     public var stops: [Place]
     var longDistanceMetres: Double
     var endIsStopMetres: Double
+    var rideReachMetres: Double
 
     init(place: Place, stops: [Place], configuration: PlannerConfiguration) {
         self.place = place
         self.stops = stops
         longDistanceMetres = configuration.longDistanceMetres
         endIsStopMetres = configuration.endIsStopMetres
+        rideReachMetres = configuration.rideReachRadius
     }
 
     /// The stop to walk to from `place` for a ride towards `otherEnd`; `nil` when there is none
@@ -33,6 +35,16 @@ public struct AccessStops: Sendable, Equatable {
         }
         if chosen.kind == nil { chosen.kind = .transitStop }
         return chosen
+    }
+
+    /// The stop a ride from (to) `place` walks to because the transit engine, asked from the
+    /// place itself, would find none: its nearest stop is beyond the engine's access radius
+    /// (`PlannerConfiguration.rideReachRadius`), as a new plan finds no journey from the door
+    /// there and walks to the stop `stop(towards:)` chooses. Nil when the engine reaches a stop
+    /// from the place (the ride starts at the door and the engine times the walk) or none is near.
+    public func stopBeyondTheEnginesReach(towards otherEnd: Place) -> Place? {
+        guard let nearest = stops.first, nearest.coordinate.distance(to: place.coordinate) > rideReachMetres else { return nil }
+        return stop(towards: otherEnd)
     }
 
     /// Whether two places are the same stop: the same ID, or the same name within

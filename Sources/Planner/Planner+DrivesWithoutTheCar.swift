@@ -23,10 +23,17 @@ extension Planner {
             let hop = try await fasterOfWalkAndRide(from: plan.nodes[index].place, to: plan.nodes[index + 1].place,
                                                     leavingAt: start, plan: plan, inherited: .walk)
             queries += 2
-            var note = hop.reason ?? ModeNote(.notDriven)
+            var mode = hop.mode, note = hop.reason ?? ModeNote(.notDriven)
+            // Ridden from (to) a pinned ride's stop the planner inferred, the hop would board the
+            // pinned vehicle itself, one trip in two segments (seeds 38 and 45: a drive inserted
+            // after a pinned ride, judged at a later edit): walked, as the way from (to) it.
+            if mode == .transit, let way = judged.wayToPinnedRide(of: index) {
+                mode = .walk
+                note = ModeNote(way)
+            }
             note.carLeftOnSegment = left
             note.carLeftBy = judged.modes[left]
-            judged.setMode(hop.mode, at: index)
+            judged.setMode(mode, at: index)
             judged.legs[index] = nil
             judged.setModeNote(note, ofSegment: index)
         }

@@ -29,9 +29,13 @@ extension Planner {
     }
 
     /// The legs of a plan a preset rebuilt; a stretch the transit preset rides is walked where
-    /// walking is no slower (`walkingHopsNoSlower`).
+    /// walking is no slower (`walkingHopsNoSlower`). A drive of the planner's that the preset's
+    /// own drives before it left without the car (a stretch it kept as it was, driven when the
+    /// car was a walk away before the first drive: seeds 8 and 57) is walked or ridden by the walk
+    /// rule, as after any edit (`judgingDrivesWithoutTheCar`).
     private func computedWithPreset(_ rebuilt: RoutePlan, currentLocation: Coordinate?) async throws -> RoutePlan {
-        let computed = try await computeLegsReporting(rebuilt, currentLocation: currentLocation)
+        let computed = try await judgingDrivesWithoutTheCar(in: try await computeLegsReporting(rebuilt, currentLocation: currentLocation),
+                                                            currentLocation: currentLocation)
         guard rebuilt.modes.contains(.transit) else { return computed.plan }
         return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation).plan
     }

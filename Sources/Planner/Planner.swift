@@ -193,21 +193,10 @@ public struct Planner: Sendable {
             if boarding != nil { boarding = journeyStops.boarding }
             if alighting != nil { alighting = journeyStops.alighting }
         }
-        if let boarding, let alighting, boarding.id == alighting.id {
-            return try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace, access: access)
-        }
-        var nodes = [origin], modes: [TravelMode] = []
-        if let boarding {
-            nodes.append(PlanNode(place: boarding, isInferred: true))
-            modes.append(.walk)
-        }
-        modes.append(.transit)
-        if let alighting {
-            nodes.append(PlanNode(place: alighting, isInferred: true))
-            modes.append(.walk)
-        }
-        nodes.append(destination)
-        return try RoutePlan(nodes: nodes, modes: modes, timePreference: timePreference, pace: pace, access: access)
+        // Walk → transit → walk (one ride when both ends walk to the same stop), as a ride set
+        // by hand walks to a stop the engine cannot reach from its place (`walkingToItsStops`).
+        let ride = try RoutePlan(nodes: [origin, destination], modes: [.transit], timePreference: timePreference, pace: pace, access: access)
+        return ride.walkingToItsStops(ride: 0, boarding: boarding, alighting: alighting).plan
     }
 
     /// The stops a journey from the door uses: the engine asked from `origin` to `destination`

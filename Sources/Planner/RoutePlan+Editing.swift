@@ -243,7 +243,9 @@ extension RoutePlan {
     /// A segment set to transit whose ends are stops the planner inferred (a drive or walk
     /// between two stops made a ride, joined with the rides beside it) chooses them again from
     /// the places across their street segments (`choosingARidesEndStopsAgain`; the stops
-    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`).
+    /// around those places: `Planner.accessStops(forModeChangeOf:in:)`). An end of that ride
+    /// whose nearest stop is beyond the transit engine's reach walks to the stop a new plan walks
+    /// to (`walkingToStopsBeyondTheEnginesReach`); the engine would find no ride from there.
     /// With `now`, a walk set to transit whose pinned ride across the stop, joined with it, would
     /// leave before the traveller can be at the walk's start stays apart: a ride of its own to the
     /// pinned ride's stop (see `joiningRides`).
@@ -269,7 +271,9 @@ extension RoutePlan {
             // The walk set to transit, as it was before its leg was emptied: a pinned ride joined with it takes it along.
             let ready = now.flatMap { readyToLeave(now: $0)[index] }
             let joined = plan.joiningRides(at: index, joiningTheUsersRides: true, walk: legs[index], ready: ready)
-            return joined.plan.choosingARidesEndStopsAgain(joined.ride, from: stopsAround)
+            // An end the engine reaches no stop from walks to one, as a new plan does.
+            let walked = joined.plan.walkingToStopsBeyondTheEnginesReach(ofRide: joined.ride, from: stopsAround)
+            return walked.plan.choosingARidesEndStopsAgain(walked.ride, from: stopsAround)
         }
         // A stop with none to take its place stays: leaving it out would ride the walk the user set.
         return plan.choosingAccessStopsAgain(across: index, from: stopsAround, leavingOutWhenNone: false)
@@ -376,13 +380,26 @@ extension RoutePlan {
     func applyingPreset(_ preset: PlanPreset, toSegments segments: Set<Int>) -> RoutePlan {
         var plan = self
         let walksToRides = accessWalks(underPreset: preset, toSegments: segments)
-        for index in 0..<segmentCount where !isLocked(segment: index) && segments.contains(index) {
+        // The modes the chain will have, in order: a stretch left to `Planner.rebuildingStretches`
+        // (not in `segments`) takes the preset's mode, a drive only where the car is at hand. Read
+        // on this plan's modes instead, a drive after a walk the user locked looked at hand while
+        // the stretch before it was still walked, then driven by the rebuild (seed 44).
+        var chain = modes
+        for index in 0..<segmentCount {
+            guard segments.contains(index) else {
+                if let mode = preset.mode, mode != .car || Self.carLeft(nodes: nodes, modes: chain, before: index) == nil {
+                    chain[index] = mode
+                }
+                continue
+            }
+            guard !isLocked(segment: index) else { continue }
             // A walk to or from a stop of a ride that stays is how the traveller reaches it: made
             // a ride or a drive, it would split one trip or leave a car at the stop.
             var mode = walksToRides.contains(index) ? .walk : plan.presetMode(preset, from: index, to: index + 1)
             // Where the car was left behind (after a ride, a walk), a preset never drives: the
             // segment keeps its mode (a car the user chose stays theirs).
-            if mode == .car, plan.carLeft(before: index) != nil { mode = modes[index] }
+            if mode == .car, Self.carLeft(nodes: nodes, modes: chain, before: index) != nil { mode = modes[index] }
+            chain[index] = mode
             if modes[index] != mode {
                 plan.setMode(mode, at: index)
                 plan.legs[index] = nil

@@ -10,19 +10,30 @@ extension RoutePlan {
     /// stop is then chosen again from the inserted place (`choosingAccessStopsAgain`).
     func walkingTheWayToPinnedRides(besides index: Int) -> RoutePlan {
         var plan = self
-        let segments = 0..<segmentCount
-        // (the new segment, the stop at its other end, the pinned ride across that stop)
-        for (segment, stop, ride) in [(index, index + 1, index + 1), (index - 1, index - 1, index - 2)] {
-            guard segments.contains(segment), segments.contains(ride), stop > 0, stop < nodes.count - 1,
-                  modes[segment] == .transit, modes[ride] == .transit, isPinned(segment: ride), !isLocked(segment: segment),
-                  nodes[stop].isInferred, !nodes[stop].isCurrentLocation else { continue }
+        // The new segment, to (from) the stop at its other end.
+        for (segment, way) in [(index, ModeNote.Kind.wayToPinnedRide), (index - 1, .wayFromPinnedRide)] {
+            guard (0..<segmentCount).contains(segment), modes[segment] == .transit, !isLocked(segment: segment),
+                  wayToPinnedRide(of: segment) == way else { continue }
             var newModes = plan.modes, newLegs = plan.legs
             newModes[segment] = .walk
             newLegs[segment] = nil
             plan.replaceStructure(nodes: plan.nodes, modes: newModes, legs: newLegs, origins: plan.sameSegments)
-            plan.setModeNote(ModeNote(ride > segment ? .wayToPinnedRide : .wayFromPinnedRide), ofSegment: segment)
+            plan.setModeNote(ModeNote(way), ofSegment: segment)
         }
         return plan
+    }
+
+    /// Whether segment `segment` leads to (from) a pinned ride across a stop the planner inferred:
+    /// the note of the walk there (`wayToPinnedRide`, else `wayFromPinnedRide`), or nil. Ridden,
+    /// the segment would board (leave) the pinned vehicle itself.
+    func wayToPinnedRide(of segment: Int) -> ModeNote.Kind? {
+        // (the stop at the segment's other end, the pinned ride across it, the walk's note)
+        for (stop, ride, way) in [(segment + 1, segment + 1, ModeNote.Kind.wayToPinnedRide), (segment, segment - 1, .wayFromPinnedRide)]
+        where (0..<segmentCount).contains(ride) && stop > 0 && stop < nodes.count - 1 && modes[ride] == .transit
+            && isPinned(segment: ride) && nodes[stop].isInferred && !nodes[stop].isCurrentLocation {
+            return way
+        }
+        return nil
     }
 
     /// The same rule for every pinned ride, after an edit that makes an unlocked ride meet one

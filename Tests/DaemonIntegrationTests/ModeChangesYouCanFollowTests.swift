@@ -97,6 +97,48 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
         XCTAssertGreaterThanOrEqual(after, before, "no ride away and back that leaves earlier than the walk: \(changed)")
     }
 
+    /// Session 57: a day's last hop to a place 1.0 km from its nearest stop, walked by `plan mode
+    /// ID 2 walk` and set back by `plan mode ID 2 transit`, asked the ride from TAYS A to the
+    /// place itself: "no transit stop within 800 m of the destination", exit 4, where the new
+    /// plan rode buses 6 and 10 and walked from Trikookuja. The ride walks to the stop a new plan
+    /// walks to, and is computed.
+    func testSettingTransitAgainWalksToTheStopANewPlanWalksToWhereTheEngineReachesNone() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hervanta", "TAYS", "61.48647,23.71895", "--mode", "transit",
+                                        "--at", "2022-01-12T08:03"])
+        XCTAssertEqual(modes(created).suffix(2), ["transit", "walk"], "the new plan walks from a stop: \(created)")
+        let stop = try XCTUnwrap(nodes(created).dropLast().last?["name"]?.stringValue)
+        let id = try id(created)
+        let walked = try harness.json(["plan", "mode", id, "2", "walk"])
+        XCTAssertEqual(modes(walked), ["transit", "walk"], "the stop goes with the ride: \(walked)")
+
+        let changed = try harness.json(["plan", "mode", id, "2", "transit"])
+        XCTAssertEqual(modes(changed), ["transit", "transit", "walk"], "a ride, then the walk from its stop: \(changed)")
+        XCTAssertEqual(nodes(changed)[2]["name"], .string(stop), "the stop the new plan walked from: \(changed)")
+        XCTAssertEqual(nodes(changed)[2]["inferred"], .bool(true), "\(changed)")
+        XCTAssertFalse(segments(changed)[1]["leg"]?.isNull ?? true, "the ride is computed: \(changed)")
+        XCTAssertFalse(segments(changed)[1]["leg"]?["rides"]?.arrayValue?.isEmpty ?? true, "it rides: \(changed)")
+        XCTAssertEqual(segments(changed)[1]["locked"], .bool(true), "the user's ride stays locked: \(changed)")
+        let notes = changed["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["segments renumbered (2 → 3): segment 2 is now TAYS A → \(stop) by transit"],
+                       "the answer names the ride the user set: \(changed)")
+    }
+
+    /// The boarding side: a walk from that place set to transit walks to the stop a new plan
+    /// walks to and rides from there; the answer names the ride, now segment 2, as the user's.
+    func testSettingTransitOnAWalkFromAPlaceNoStopIsNearWalksToItsStopAndNamesTheRide() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "61.48647,23.71895", "Keskustori", "--mode", "walk", "--at", "2022-01-12T08:03"])
+        let id = try id(created)
+        let changed = try harness.json(["plan", "mode", id, "1", "transit"])
+        XCTAssertEqual(modes(changed), ["walk", "transit"], "a walk to the stop, then the ride: \(changed)")
+        XCTAssertEqual(nodes(changed)[1]["inferred"], .bool(true), "\(changed)")
+        XCTAssertFalse(segments(changed)[1]["leg"]?["rides"]?.arrayValue?.isEmpty ?? true, "it rides: \(changed)")
+        let stop = try XCTUnwrap(nodes(changed)[1]["name"]?.stringValue)
+        let notes = changed["mode_notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        XCTAssertEqual(notes, ["segments renumbered (1 → 2): segment 2 is now \(stop) → Keskustori by transit"], "\(changed)")
+    }
+
     /// F12: `plan preset ID fastest` drove both segments; `plan mode ID 1 transit` then left
     /// segment 2 an unlocked drive from Hervanta, where the car is not. It is walked or ridden by
     /// the walk rule and says why; a drive the user chose stays theirs.
