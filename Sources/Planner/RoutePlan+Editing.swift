@@ -26,7 +26,9 @@ extension RoutePlan {
     /// segment as `Planner.insertedHops` chose them, with their `hopNotes`, else the split
     /// segment's mode). With
     /// `stopsAround` (`Planner.accessStops(around:)` of the new place), the stops inferred next
-    /// to it for a ride are chosen again from it (`choosingAccessStopsAgain`).
+    /// to it for a ride are chosen again from it (`choosingAccessStopsAgain`), and a ride to or
+    /// from it walks to the stop a new plan walks to where the engine reaches none from the place
+    /// (`walkingToStopsBeyondTheEnginesReach`).
     ///
     /// ```swift
     /// let viaStation = try plan.insertingNode(PlanNode(place: station), at: 1, mode: .transit)
@@ -80,7 +82,9 @@ extension RoutePlan {
         }
         // A ride inserted next to a pinned ride's stop would board the pinned vehicle itself: walked.
         plan = plan.walkingTheWayToPinnedRides(besides: node)
-        let chosen = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
+        var chosen = stopsAround.map { plan.choosingAccessStopsAgain(nextTo: node, from: $0) } ?? plan
+        // A ride to or from a place whose nearest stop is beyond the engine's reach walks to it.
+        if let stopsAround { chosen = chosen.walkingToStopsBeyondTheEnginesReach(ofRidesAt: stopsAround) }
         return chosen.leavingOutStopsNoRideUses()
     }
 

@@ -56,4 +56,16 @@ extension RoutePlan {
         return walkingToItsStops(ride: ride, boarding: stop(at: ride, towards: farEnd(from: ride + 1, direction: 1)),
                                  alighting: stop(at: ride + 1, towards: farEnd(from: ride, direction: -1)))
     }
+
+    /// The rides leaving and reaching the place of `stops` (a node just inserted), each walking
+    /// to its stop where the engine reaches none from that place (`walkingToStopsBeyondTheEnginesReach(ofRide:from:)`):
+    /// `plan insert … --mode transit` of such a place asked the engine from the door and found
+    /// no ride ("no transit stop within 800 m of the destination"), where a new plan walks to it.
+    func walkingToStopsBeyondTheEnginesReach(ofRidesAt stops: AccessStops) -> RoutePlan {
+        guard let at = nodes.firstIndex(where: { $0.place.id == stops.place.id }) else { return self }
+        var plan = self
+        if at < plan.segmentCount { plan = plan.walkingToStopsBeyondTheEnginesReach(ofRide: at, from: [stops]).plan }
+        if at > 0 { plan = plan.walkingToStopsBeyondTheEnginesReach(ofRide: at - 1, from: [stops]).plan }
+        return plan
+    }
 }

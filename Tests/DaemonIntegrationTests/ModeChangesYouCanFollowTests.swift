@@ -142,6 +142,25 @@ final class ModeChangesYouCanFollowTests: SharedTampereDaemonTestCase {
     /// F12: `plan preset ID fastest` drove both segments; `plan mode ID 1 transit` then left
     /// segment 2 an unlocked drive from Hervanta, where the car is not. It is walked or ridden by
     /// the walk rule and says why; a drive the user chose stays theirs.
+    /// `plan insert … --mode transit` of a place whose nearest stop is beyond the engine's 800 m
+    /// rode from the door both ways: "no transit stop within 800 m of the destination", the plan
+    /// stored without a route. Each ride now walks to and from the stop a new plan walks to.
+    func testInsertingAPlaceNoStopIsNearByTransitWalksToAndFromItsStops() throws {
+        let harness = try harness
+        let direct = try harness.json(["plan", "new", "Hervanta", "61.48647,23.71895", "TAYS", "--mode", "transit",
+                                       "--at", "2022-01-12T08:03"])
+        let created = try harness.json(["plan", "new", "Hervanta", "TAYS", "--mode", "transit", "--at", "2022-01-12T08:03"])
+        let inserted = try harness.umctl(["plan", "insert", try id(created), "61.48647,23.71895", "--after", "1", "--mode", "transit"])
+        XCTAssertEqual(inserted.status, 0, "\(inserted.stdout)\(inserted.stderr)")
+        let plan = try harness.json(["plan", "show", try id(created)])
+        XCTAssertEqual(modes(plan), modes(direct), "walks to and from stops as a new plan through the place: \(plan)")
+        XCTAssertTrue(segments(plan).allSatisfy { !($0["leg"]?.isNull ?? true) }, "every leg computed: \(plan)")
+        let place = try XCTUnwrap(nodes(plan).firstIndex { $0["inferred"] == .bool(false) && $0["name"] == .string("61.48647,23.71895") },
+                                  "\(plan)")
+        XCTAssertEqual(modes(plan)[place - 1], "walk", "the ride before it ends at a stop and walks on: \(plan)")
+        XCTAssertEqual(modes(plan)[place], "walk", "the ride after it starts at a stop walked to: \(plan)")
+    }
+
     func testSettingASegmentToTransitNeverLeavesTheCarAfterTheRideUnlessTheUserChoseIt() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Keskustori", "Hervanta", "TAYS", "--mode", "transit",
