@@ -143,7 +143,7 @@ extension TransitRouter {
     /// (`usefulmap-bench country`). For one query at a time: queries of other threads in the
     /// meantime are counted too.
     public func countingEngineWork<T>(_ body: () throws -> T) rethrows -> (T, EngineWork) {
-        let counter = engine(.normal).scratchPool.workCounter
+        let counter = scratchPool.workCounter
         counter.start()
         do {
             let result = try body()

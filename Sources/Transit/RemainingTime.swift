@@ -24,7 +24,7 @@ struct RemainingTimeGraph: Sendable {
     /// For a timetable of at most `tableStopLimit` stops, every stop's distances each way, each
     /// computed when a search in that direction first needs it (`towards`, `away`). Nil above
     /// the limit (the cells' tables and a search near the target per query).
-    private let towardsTable: DistanceTable<Int16>?, awayTable: DistanceTable<Int16>?
+    private let towardsTable: DistanceTable<UInt8>?, awayTable: DistanceTable<UInt8>?
     /// The stops grouped into nearby cells, and the least distance between any stop of one cell
     /// and any stop of another, each way, built when a search in that direction first needs it.
     let cells: StopCells
@@ -34,16 +34,24 @@ struct RemainingTimeGraph: Sendable {
     let landmarks: StopLandmarks?
     private let toLandmarkTable: DistanceTable<StopLandmarks.Lanes>?, fromLandmarkTable: DistanceTable<StopLandmarks.Lanes>?
 
-    /// The most stops for which the distances are kept: they take 2·n² bytes a direction (2.6 MB
-    /// at 1,141 stops, 4.5 MB at 1,500) and n searches to build, once per engine and direction.
+    /// The most stops for which the distances are kept: they take n² bytes a direction (1.3 MB
+    /// at 1,141 stops, 2.25 MB at 1,500) and n searches to build, once per engine and direction.
     static let tableStopLimit = 1_500
 
-    /// Every stop's distances to stop `e` (each capped at `radiusCap`), built on first use:
+    /// The table of stops keeps a distance in whole steps of 2^5 = 32 seconds, rounded down, in a
+    /// byte (255 steps, 2 h 16 min, at most): a lower bound still, at most 31 s under the exact
+    /// one (capped there, the radius or less). Half the bytes of 16-bit seconds: three Tampere
+    /// regions' daemon 7.8 → 3.9 MB (issue 43), the engine's p50 unchanged (the rounds keep a
+    /// few labels more; the fill reads half the memory).
+    static let tableStepShift: Int16 = 5
+    static let tableMaxSteps = 255
+
+    /// Every stop's distances to stop `e` in steps (`tableStepShift`), built on first use:
     /// `towards[e * n + s]` from `s` to `e`, what a depart-at search reads for its target stop `e`.
     /// Nil when the graph keeps none.
-    var towards: [Int16]? { towardsTable?.distances }
-    /// Every stop's distances from stop `e`: `away[e * n + s]` from `e` to `s` (arrive-by), built on first use.
-    var away: [Int16]? { awayTable?.distances }
+    var towards: [UInt8]? { towardsTable?.distances }
+    /// Every stop's distances from stop `e` in steps: `away[e * n + s]` from `e` to `s` (arrive-by), built on first use.
+    var away: [UInt8]? { awayTable?.distances }
     /// Per cell `d`, every cell's least distance to it: `towardsCells[d * cells.count + c]` is the
     /// least over the stops `s` of cell `c` and `e` of cell `d` of the distance from `s` to `e`
     /// (capped at `radiusCap`), a lower bound on each such distance. Built on first use.
@@ -60,8 +68,9 @@ struct RemainingTimeGraph: Sendable {
     /// and an arrive-by search only `away` (a depart-at's backward pass is bounded by its
     /// corridor and reads neither), so a daemon asked only depart-at keeps half of them.
     var builtTableBytes: Int {
-        [towardsTable, awayTable, towardsCellTable, awayCellTable].reduce(0) { $0 + ($1?.builtBytes ?? 0) }
-            + (toLandmarkTable?.builtBytes ?? 0) + (fromLandmarkTable?.builtBytes ?? 0)
+        let stops = [towardsTable, awayTable].reduce(0) { $0 + ($1?.builtBytes ?? 0) }
+        let cells = [towardsCellTable, awayCellTable].reduce(0) { $0 + ($1?.builtBytes ?? 0) }
+        return stops + cells + (toLandmarkTable?.builtBytes ?? 0) + (fromLandmarkTable?.builtBytes ?? 0)
     }
 
     /// One direction's distance table (of stops or of cells), built under a lock by the first
@@ -169,11 +178,36 @@ struct RemainingTimeGraph: Sendable {
         return table
     }
 
-    /// One direction's distances between every two stops: row `e` (`e * n ..< (e + 1) * n`) by
-    /// one search (`fill`) from `e` along `rows`, written in place (`incoming` rows give each
-    /// stop's distance to `e`, `outgoing` rows its distance from `e`).
-    fileprivate static func table(_ rows: FootHops, stopCount n: Int) -> [Int16] {
+    /// One direction's distances between every two stops in steps (`tableStepShift`, rounded
+    /// down, at most `tableMaxSteps`): row `e` (`e * n ..< (e + 1) * n`) by one search from `e`
+    /// (`incoming` rows give each stop's distance to `e`, `outgoing` rows its distance from `e`).
+    fileprivate static func table(_ rows: FootHops, stopCount n: Int) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: n * n)
+        table.withUnsafeMutableBufferPointer { table in
+            searchFromEachStop(rows, stopCount: n) { e, seconds in
+                let row = table.baseAddress! + e * n
+                for s in 0..<n { row[s] = UInt8(min(Int32(tableMaxSteps), seconds(s) >> Int32(tableStepShift))) }
+            }
+        }
+        return table
+    }
+
+    /// The same distances in seconds (each capped at `radiusCap`), 16 bits each: what the table's
+    /// steps round down (tests compare bounds with them).
+    static func exactDistances(_ rows: FootHops, stopCount n: Int) -> [Int16] {
         var table = [Int16](repeating: 0, count: n * n)
+        table.withUnsafeMutableBufferPointer { table in
+            searchFromEachStop(rows, stopCount: n) { e, seconds in
+                let row = table.baseAddress! + e * n
+                for s in 0..<n { row[s] = Int16(truncatingIfNeeded: seconds(s)) }
+            }
+        }
+        return table
+    }
+
+    /// One search (`fill`) from each stop `e` along `rows`, in stop order; `write` is given `e`
+    /// and each stop's distance from it in seconds (`radiusCap` where not reached).
+    private static func searchFromEachStop(_ rows: FootHops, stopCount n: Int, _ write: (Int, (Int) -> Int32) -> Void) {
         let closeness = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
         closeness.initialize(repeating: 0, count: max(1, n))
         let settled = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, n))
@@ -182,17 +216,13 @@ struct RemainingTimeGraph: Sendable {
         let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 1 + rows.hops.count)
         defer { closeness.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
         rows.withBuffers { rows in
-            table.withUnsafeMutableBufferPointer { table in
-                for e in 0..<n {
-                    let reached = fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap,
-                                       rows: rows, buckets: buckets, entries: entries)
-                    let row = table.baseAddress! + e * n
-                    for s in 0..<n { row[s] = Int16(truncatingIfNeeded: Int32(radiusCap) - closeness[s]) }
-                    for k in 0..<reached { closeness[Int(settled[k])] = 0 }
-                }
+            for e in 0..<n {
+                let reached = fill(closeness, settled: settled, from: [Raptor.Endpoint(stop: Int32(e), seconds: 0)], radius: radiusCap,
+                                   rows: rows, buckets: buckets, entries: entries)
+                write(e) { Int32(radiusCap) - closeness[$0] }
+                for k in 0..<reached { closeness[Int(settled[k])] = 0 }
             }
         }
-        return table
     }
 
     /// The edges less those that two others beat strictly (a footpath along a line that a ride
@@ -455,16 +485,34 @@ struct RemainingTimeGraph: Sendable {
         return count
     }
 
-    /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)`, read from a
-    /// table of distances (`towards` or `away`): each stop's least walk plus distance over the
-    /// endpoints, or `far`. A distance capped at `radiusCap` is at least `far`, so it gives `far`
-    /// there too. It writes every stop's closeness (the caller clears them all).
+    /// The same bounds as `fill(_:settled:from:radius:rows:buckets:entries:)` (at most 31 s
+    /// less), read from a table of distances in steps (`towards` or `away`): each stop's least
+    /// walk plus distance over the endpoints, or `far`. A distance capped at `tableMaxSteps` is
+    /// read as that many steps, a lower bound still. It writes every stop's closeness (the caller
+    /// clears them all).
     @inline(never)
+    static func fill(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
+                     table: UnsafeBufferPointer<UInt8>) {
+        let limit = min(radius, radiusCap)
+        // In 16 bits (a walk below `radiusCap` and at most 255 steps add up to under 2^15), a
+        // byte of the table widened and shifted, eight stops to an instruction.
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: n) { least in
+            let least = least.baseAddress!
+            least.initialize(repeating: Int16(truncatingIfNeeded: limit), count: n)
+            for e in endpoints where e.seconds < limit {
+                let row = table.baseAddress! + Int(e.stop) * n, walk = Int16(truncatingIfNeeded: e.seconds)
+                for s in 0..<n { least[s] = min(least[s], walk &+ (Int16(row[s]) &<< tableStepShift)) }
+            }
+            let far = Int32(truncatingIfNeeded: limit)
+            for s in 0..<n { closeness[s] = far &- Int32(least[s]) }
+        }
+    }
+
+    /// The same from distances in seconds (`exactDistances`): exactly the search's bounds. A
+    /// distance capped at `radiusCap` is at least `far`, so it gives `far` there too.
     static func fill(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
                      table: UnsafeBufferPointer<Int16>) {
         let limit = min(radius, radiusCap)
-        // In 16 bits (a walk and a distance below `radiusCap` each add up to under 2^15), eight
-        // stops to an instruction.
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: n) { least in
             let least = least.baseAddress!
             least.initialize(repeating: Int16(truncatingIfNeeded: limit), count: n)

@@ -58,7 +58,7 @@ protocol SearchDirection {
     /// The rows of the engine's `RemainingTimeGraph` read from the search's target endpoints.
     static func remainingTimeRows(of engine: Raptor) -> FootHops
     /// The remaining time graph's distances to (depart-at) or from (arrive-by) each stop, or nil.
-    static func remainingTimeTable(of engine: Raptor) -> [Int16]?
+    static func remainingTimeTable(of engine: Raptor) -> [UInt8]?
     /// The remaining time graph's least distances to (depart-at) or from (arrive-by) each cell of
     /// stops, or nil (`RemainingTimeGraph.towardsCells`).
     static func remainingTimeCellTable(of engine: Raptor) -> [Int16]?
@@ -134,7 +134,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.outgoingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.incoming }
-        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towards }
+        static func remainingTimeTable(of engine: Raptor) -> [UInt8]? { engine.remainingTime.towards }
         static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.towardsCells }
         static func remainingTimeLandmarks(of engine: Raptor) -> (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])? {
             guard let to = engine.remainingTime.toLandmarks, let from = engine.remainingTime.fromLandmarks else { return nil }
@@ -205,7 +205,7 @@ extension Raptor {
         }
         static func footHops(of engine: Raptor) -> FootHops { engine.incomingHops }
         static func remainingTimeRows(of engine: Raptor) -> FootHops { engine.remainingTime.outgoing }
-        static func remainingTimeTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.away }
+        static func remainingTimeTable(of engine: Raptor) -> [UInt8]? { engine.remainingTime.away }
         static func remainingTimeCellTable(of engine: Raptor) -> [Int16]? { engine.remainingTime.awayCells }
         static func remainingTimeLandmarks(of engine: Raptor) -> (ahead: [StopLandmarks.Lanes], behind: [StopLandmarks.Lanes])? {
             guard let to = engine.remainingTime.toLandmarks, let from = engine.remainingTime.fromLandmarks else { return nil }

@@ -9,11 +9,11 @@ extension TransitRouter {
     public func tickets(for rides: [TransitRide]) -> FareTickets {
         let tt = timetable
         guard tt.fares.isRead else { return .unknown("price unknown (fares not read: re-import the region)") }
-        let index = realtime.tripIndex(tt)
+        let trips = realtime.trips(tt)
         var fareRides: [FareRide] = []
         fareRides.reserveCapacity(rides.count)
         for ride in rides {
-            guard let found = locate(ride, index: index) else {
+            guard let found = locate(ride, trips: trips) else {
                 return .unknown("price unknown (a ride is not in the timetable: refresh the plan)")
             }
             fareRides.append(found)
@@ -23,10 +23,10 @@ extension TransitRouter {
 
     /// `ride` as the fare rules see it: its run in the timetable (`timetableRun`: its trip, in
     /// its own feed, leaving its boarding stop at its timetable time).
-    private func locate(_ ride: TransitRide, index: RealtimeTripIndex) -> FareRide? {
-        guard let (run, board, alight) = timetableRun(of: ride, index: index) else { return nil }
+    private func locate(_ ride: TransitRide, trips: TripLookup) -> FareRide? {
+        guard let (run, board, alight) = timetableRun(of: ride, trips: trips) else { return nil }
         let tt = timetable
-        return fareRide(route: tt.tripRoutes[Int(run.trip)], pattern: tt.patterns[Int(index.tripPattern[Int(run.trip)])],
+        return fareRide(route: tt.tripRoutes[Int(run.trip)], pattern: tt.patterns[Int(trips.tripPattern[Int(run.trip)])],
                         boardIndex: board, alightIndex: alight,
                         boarding: Int(ride.boarding.time.timeIntervalSince1970),
                         alighting: Int(ride.alighting.time.timeIntervalSince1970))

@@ -42,9 +42,9 @@ extension TransitRouter {
         guard let overlay = realtime.snapshot else { return out }
         let tt = timetable
         let index = realtime.tripIndex(tt)
-        guard let found = timetableRun(of: out, index: index) else { return ride }
+        guard let found = timetableRun(of: out, trips: index.trips) else { return ride }
         let (run, board, alight) = found
-        let pattern = tt.patterns[Int(index.tripPattern[Int(run.trip)])]
+        let pattern = tt.patterns[Int(index.trips.tripPattern[Int(run.trip)])]
         let ref = ServiceDate.referenceInstant(Int(run.day), in: tt.timeZone)
         let scheduled = Int(pattern.timesStart) + (Int(run.trip) - Int(pattern.firstTrip)) * Int(pattern.stopCount)
         var departure = ref + Int(tt.departures[scheduled + board]), arrival = ref + Int(tt.arrivals[scheduled + alight])
@@ -72,7 +72,7 @@ extension TransitRouter {
         if let closedAtAlighting = overlay.stopMask(at: arrival, stopCount: tt.stops.count), closedAtAlighting[Int(alightStop)] == 0 {
             out.cancelled = true
         }
-        let facts = ResolvedAlert.RideFacts(trip: run.trip, pattern: index.tripPattern[Int(run.trip)], day: Int(run.day),
+        let facts = ResolvedAlert.RideFacts(trip: run.trip, pattern: index.trips.tripPattern[Int(run.trip)], day: Int(run.day),
                                             boardStop: boardStop, alightStop: alightStop, departure: departure, arrival: arrival)
         (out.alerts, out.alertsOmitted) = overlay.alerts(touching: facts, in: tt)
         return out

@@ -10,14 +10,14 @@ extension TransitRouter {
     /// Stops are compared by ID within the trip's own pattern, never through one index entry per
     /// ID: feeds of one region may all have a stop "S1" and a trip "T1", and each ride must be
     /// found in its own feed.
-    func timetableRun(of ride: TransitRide, index: RealtimeTripIndex) -> (run: RealtimeOverlay.Run, board: Int, alight: Int)? {
+    func timetableRun(of ride: TransitRide, trips: TripLookup) -> (run: RealtimeOverlay.Run, board: Int, alight: Int)? {
         let tt = timetable
         guard let boardID = ride.boarding.stopID, let alightID = ride.alighting.stopID else { return nil }
         let leavesAt = ride.boarding.scheduledTime ?? ride.boarding.time
         let leaves = Int(leavesAt.timeIntervalSince1970.rounded())
         let localDay = ServiceDate.localDay(of: leavesAt, in: tt.timeZone)
-        for trip in index.tripsByID[ride.tripID ?? ""] ?? [] {
-            let pattern = tt.patterns[Int(index.tripPattern[Int(trip)])]
+        for trip in trips.trips(withID: ride.tripID ?? "") {
+            let pattern = tt.patterns[Int(trips.tripPattern[Int(trip)])]
             let n = Int(pattern.stopCount), first = Int(pattern.stopsStart)
             func stopID(at position: Int) -> String { tt.stops[Int(tt.patternStops[first + position])].id }
             let times = Int(pattern.timesStart) + (Int(trip) - Int(pattern.firstTrip)) * n

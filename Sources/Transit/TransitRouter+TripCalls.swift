@@ -8,12 +8,12 @@ extension TransitRouter {
     /// (leave) it at from these (docs/planner.md, "Access stops").
     public func calls(ofTripOf ride: TransitRide) -> [TripCall] {
         let tt = timetable
-        let index = realtime.tripIndex(tt)
+        let trips = realtime.trips(tt)
         var asScheduled = ride
         asScheduled.boarding.time = ride.boarding.scheduledTime ?? ride.boarding.time
         asScheduled.boarding.scheduledTime = nil
-        guard let (run, _, _) = timetableRun(of: asScheduled, index: index) else { return [] }
-        let pattern = tt.patterns[Int(index.tripPattern[Int(run.trip)])]
+        guard let (run, _, _) = timetableRun(of: asScheduled, trips: trips) else { return [] }
+        let pattern = tt.patterns[Int(trips.tripPattern[Int(run.trip)])]
         let n = Int(pattern.stopCount), first = Int(pattern.stopsStart)
         let ref = ServiceDate.referenceInstant(Int(run.day), in: tt.timeZone)
         var arrivals = tt.arrivals, departures = tt.departures, flags = tt.patternFlags

@@ -28,8 +28,4 @@ extension TransitRouter {
                                              days: serviceDays.around(query.day), maxRides: maxRides, horizon: query.horizon)
         return journeys.map(\.arrival).min()
     }
-
-    func engine(_ pace: WalkingPace) -> Raptor {
-        engines[pace] ?? Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier)
-    }
 }

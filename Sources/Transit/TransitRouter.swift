@@ -1,5 +1,6 @@
 import Foundation
 import Planner
+import Synchronization
 
 /// Answers transit questions on a region's imported timetable, which it loads once into
 /// memory. Thread-safe: every query in flight works on its own scratch arrays.
@@ -18,8 +19,12 @@ public final class TransitRouter: Sendable {
     let timetable: Timetable
     let walking: any WalkingTimeEstimator
     private let grid: StopGrid
-    /// One engine per walking pace, sharing their scratch arrays.
-    let engines: [WalkingPace: Raptor]
+    /// One engine per walking pace, each made by the first query at its pace (`engine(_:)`),
+    /// sharing their scratch arrays.
+    private let engines = Mutex<[WalkingPace: Raptor]>([:])
+    let scratchPool = RaptorScratchPool()
+    /// Whether the engines' remaining-time bound past the table of stops reads the landmarks.
+    private let readsLandmarks: Bool
     let serviceDays: ServiceDayCache
     /// Stops as the place index sees them, in timetable order.
     public let stops: [TransitStop]
@@ -45,14 +50,25 @@ public final class TransitRouter: Sendable {
         isStepFreeView = stepFreeView
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
         serviceDays = ServiceDayCache(timetable: timetable)
-        let scratchPool = RaptorScratchPool()
-        engines = Dictionary(uniqueKeysWithValues: WalkingPace.allCases.map {
-            var engine = Raptor(timetable: timetable, paceMultiplier: $0.durationMultiplier, scratchPool: scratchPool)
-            engine.readsLandmarks = readsLandmarks
-            return ($0, engine)
-        })
+        self.readsLandmarks = readsLandmarks
         stops = timetable.stops.map(TransitStop.init)
     }
+
+    /// The engine for `pace`, made by its first query (under the lock, so once): a daemon whose
+    /// queries walk at one pace keeps one engine's footpaths and bound graph a region, not three
+    /// (issue 43: the three-city daemon kept ~0.5 MB a region for paces never asked).
+    func engine(_ pace: WalkingPace) -> Raptor {
+        engines.withLock { engines in
+            if let made = engines[pace] { return made }
+            var engine = Raptor(timetable: timetable, paceMultiplier: pace.durationMultiplier, scratchPool: scratchPool)
+            engine.readsLandmarks = readsLandmarks
+            engines[pace] = engine
+            return engine
+        }
+    }
+
+    /// The paces whose engines are made so far.
+    var enginePaces: Set<WalkingPace> { engines.withLock { Set($0.keys) } }
 
     /// The same timetable with its fares left out (every price "fares not read"): for
     /// measuring what pricing adds to a query (`usefulmap-bench transit`).

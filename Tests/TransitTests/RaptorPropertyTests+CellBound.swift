@@ -85,7 +85,9 @@ extension RaptorPropertyTests {
             let (timetable, _) = try fixture.timetable(world.feed.files)
             let graph = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeCellStops: 2 + Int(seed % 3)).remainingTime
             let n = timetable.stops.count, cells = graph.cells, m = cells.count
-            let towards = try XCTUnwrap(graph.towards), away = try XCTUnwrap(graph.away)
+            // The exact distances the table of stops keeps in steps: the cells' table is their least.
+            let towards = RemainingTimeGraph.exactDistances(graph.incoming, stopCount: n)
+            let away = RemainingTimeGraph.exactDistances(graph.outgoing, stopCount: n)
             let towardsCells = try XCTUnwrap(graph.towardsCells), awayCells = try XCTUnwrap(graph.awayCells)
             XCTAssertEqual(towardsCells.count, m * m)
             for d in 0..<m {

@@ -19,7 +19,9 @@ extension RaptorPropertyTests {
             let (timetable, _) = try fixture.timetable(world.feed.files)
             let n = timetable.stops.count
             let withTable = Raptor(timetable: timetable, paceMultiplier: 1)
-            let towards = try XCTUnwrap(withTable.remainingTime.towards), away = try XCTUnwrap(withTable.remainingTime.away)
+            XCTAssertNotNil(withTable.remainingTime.towards, "seed \(seed): a table within the limit")
+            let towards = RemainingTimeGraph.exactDistances(withTable.remainingTime.incoming, stopCount: n)
+            let away = RemainingTimeGraph.exactDistances(withTable.remainingTime.outgoing, stopCount: n)
             // Every written feed has 6 stops or more: a limit of 4 keeps no table, and reads landmarks.
             let engine = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeTableStopLimit: 4,
                                 remainingTimeRegionStops: 4 + Int(seed % 12))

@@ -249,8 +249,9 @@ extension TampereTransitTests {
     }
 
     /// The tables of distances between every two stops (`RemainingTimeGraph.towards` and
-    /// `away`) give exactly the bounds the per-query search gives, from random endpoints and
-    /// radii, both ways. The search's memory is reused from query to query as a scratch's is, each
+    /// `away`, in 32-second steps) give the bounds the per-query search gives less at most 31 s,
+    /// never more (below the steps' cap, 2 h 16 min), and the same distances in seconds
+    /// (`exactDistances`) exactly those, from random endpoints and radii, both ways. The search's memory is reused from query to query as a scratch's is, each
     /// query clearing only the stops it listed as settled: a stop it left behind would give
     /// the next query a wrong bound.
     func testTheRemainingTimeTableBoundsLikeTheSearchAtTampere() throws {
@@ -260,8 +261,14 @@ extension TampereTransitTests {
         let towards = try XCTUnwrap(graph.towards), away = try XCTUnwrap(graph.away)
         XCTAssertEqual(towards.count, n * n)
         XCTAssertEqual(away.count, n * n)
+        let exactTowards = RemainingTimeGraph.exactDistances(graph.incoming, stopCount: n)
+        let exactAway = RemainingTimeGraph.exactDistances(graph.outgoing, stopCount: n)
         let fromSearch = UnsafeMutablePointer<Int32>.allocate(capacity: n), fromTable = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let fromSteps = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        defer { fromSteps.deallocate() }
         fromSearch.initialize(repeating: 0, count: n)
+        let stepsCap = RemainingTimeGraph.tableMaxSteps << Int(RemainingTimeGraph.tableStepShift), step = 1 << Int(RemainingTimeGraph.tableStepShift)
+        var looser = 0
         let settled = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let buckets = UnsafeMutablePointer<Int32>.allocate(capacity: RemainingTimeGraph.radiusCap)
         buckets.initialize(repeating: -1, count: RemainingTimeGraph.radiusCap)
@@ -273,7 +280,7 @@ extension TampereTransitTests {
             }
             let radius = query % 8 == 0 ? 5 * 3600 : Int.random(in: 60...5400, using: &g)
             let far = min(radius, RemainingTimeGraph.radiusCap)
-            for (rows, table) in [(graph.incoming, towards), (graph.outgoing, away)] {
+            for (rows, steps, table) in [(graph.incoming, towards, exactTowards), (graph.outgoing, away, exactAway)] {
                 let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: endpoints.count + rows.hops.count)
                 defer { entries.deallocate() }
                 let reached = rows.withBuffers {
@@ -283,8 +290,17 @@ extension TampereTransitTests {
                 table.withUnsafeBufferPointer {
                     RemainingTimeGraph.fill(fromTable, stopCount: n, from: endpoints, radius: radius, table: $0)
                 }
+                steps.withUnsafeBufferPointer {
+                    RemainingTimeGraph.fill(fromSteps, stopCount: n, from: endpoints, radius: radius, table: $0)
+                }
                 let searched = RemainingBound(closeness: fromSearch, far: far), read = RemainingBound(closeness: fromTable, far: far)
+                let stepped = RemainingBound(closeness: fromSteps, far: far)
                 XCTAssertEqual((0..<n).map { read[$0] }, (0..<n).map { searched[$0] }, "query \(query)")
+                for s in 0..<n {
+                    XCTAssertLessThanOrEqual(stepped[s], searched[s], "query \(query), stop \(s): a lower bound")
+                    XCTAssertGreaterThan(stepped[s], min(searched[s], stepsCap) - step, "query \(query), stop \(s): under a step less")
+                    if stepped[s] < searched[s] { looser += 1 }
+                }
                 XCTAssertEqual(Set(UnsafeBufferPointer(start: settled, count: reached)), Set((0..<n).filter { fromSearch[$0] != 0 }.map(Int32.init)),
                                "query \(query): the settled list names every stop the search set")
                 XCTAssertTrue(UnsafeBufferPointer(start: buckets, count: RemainingTimeGraph.radiusCap).allSatisfy { $0 == -1 },
@@ -292,6 +308,7 @@ extension TampereTransitTests {
                 for k in 0..<reached { fromSearch[Int(settled[k])] = 0 }
             }
         }
+        XCTAssertGreaterThan(looser, 0, "the steps round some distances down")
     }
 
     /// The bound of a network too large for the table of stops (a search near the endpoints, the
@@ -312,8 +329,8 @@ extension TampereTransitTests {
         var abovePlainRadius = 0
         for cellStops in [nil, 30] {
             let graph = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeCellStops: cellStops).remainingTime
-            let tables = [(graph.incoming, try XCTUnwrap(graph.towards), try XCTUnwrap(graph.towardsCells)),
-                          (graph.outgoing, try XCTUnwrap(graph.away), try XCTUnwrap(graph.awayCells))]
+            let tables = [(graph.incoming, RemainingTimeGraph.exactDistances(graph.incoming, stopCount: n), try XCTUnwrap(graph.towardsCells)),
+                          (graph.outgoing, RemainingTimeGraph.exactDistances(graph.outgoing, stopCount: n), try XCTUnwrap(graph.awayCells))]
             for query in 0..<30 {
                 let endpoints = (0..<Int.random(in: 1...12, using: &g)).map { _ in
                     Raptor.Endpoint(stop: Int32.random(in: 0..<Int32(n), using: &g), seconds: Int.random(in: 0...900, using: &g))
@@ -369,7 +386,7 @@ extension TampereTransitTests {
         let graph = Raptor(timetable: timetable, paceMultiplier: 1, remainingTimeCellStops: 30).remainingTime
         let entries = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: 16 + graph.incoming.hops.count)
         defer { plain.deallocate(); skipping.deallocate(); settled.deallocate(); buckets.deallocate(); entries.deallocate() }
-        let towards = try XCTUnwrap(graph.towards), cellTable = try XCTUnwrap(graph.towardsCells)
+        let towards = RemainingTimeGraph.exactDistances(graph.incoming, stopCount: n), cellTable = try XCTUnwrap(graph.towardsCells)
         var g = SeededRandom(seed: 52)
         var skipped = 0, kept = 0
         for query in 0..<40 {
@@ -416,7 +433,7 @@ extension TampereTransitTests {
         let engine = Raptor(timetable: timetable, paceMultiplier: 1)
         var unbounded = engine
         unbounded.boundsRemainingTime = false
-        let n = timetable.stops.count, half = n * n * MemoryLayout<Int16>.stride
+        let n = timetable.stops.count, half = n * n * MemoryLayout<UInt8>.stride
         let day = try XCTUnwrap(ServiceDate.dayNumber(year: 2022, month: 1, day: 12))
         let days = Raptor.serviceDays(around: day, timetable: timetable)
         let time = ServiceDate.referenceInstant(day, in: timetable.timeZone) + 8 * 3600

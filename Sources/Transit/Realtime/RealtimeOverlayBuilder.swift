@@ -53,7 +53,7 @@ extension RealtimeOverlay {
                     counts.tripsCancelled += 1
                     continue
                 }
-                let pattern = tt.patterns[Int(index.tripPattern[Int(run.trip)])]
+                let pattern = tt.patterns[Int(index.trips.tripPattern[Int(run.trip)])]
                 let n = Int(pattern.stopCount)
                 let times = Int(pattern.timesStart) + (Int(run.trip) - Int(pattern.firstTrip)) * n
                 let stops = Int(pattern.stopsStart)..<Int(pattern.stopsStart) + n
@@ -106,7 +106,7 @@ extension RealtimeOverlay {
         let start = trip.startTime.flatMap(RealtimeTripIndex.seconds(clock:))
         if trip.startTime != nil && start == nil { return .failure(.unknownTrip) }
         func firstDeparture(_ t: Int32) -> Int {
-            let p = tt.patterns[Int(index.tripPattern[Int(t)])]
+            let p = tt.patterns[Int(index.trips.tripPattern[Int(t)])]
             return Int(tt.departures[Int(p.timesStart) + (Int(t) - Int(p.firstTrip)) * Int(p.stopCount)])
         }
         func admitted(_ trips: [Int32]) -> [Int32] {
@@ -114,9 +114,9 @@ extension RealtimeOverlay {
         }
         var candidates: [Int32]
         if let id = trip.tripID {
-            candidates = admitted(index.tripsByID[id] ?? [])
+            candidates = admitted(Array(index.trips.trips(withID: id)))
             if candidates.isEmpty, let start {
-                candidates = admitted(index.tripsByID["\(id)@\(GTFSFeedReader.clock(start))"] ?? [])
+                candidates = admitted(Array(index.trips.trips(withID: "\(id)@\(GTFSFeedReader.clock(start))")))
             }
             if candidates.count > 1, let start { candidates = candidates.filter { firstDeparture($0) == start } }
         } else if let routeID = trip.routeID, let start {
@@ -163,7 +163,7 @@ extension RealtimeOverlay {
         var groups: [Key: [Int]] = [:]
         var keys: [Key] = []
         for (k, (run, times)) in runs.enumerated() {
-            let p = index.tripPattern[Int(run.trip)]
+            let p = index.trips.tripPattern[Int(run.trip)]
             let pattern = tt.patterns[Int(p)]
             var flags = Array(tt.patternFlags[Int(pattern.stopsStart)..<Int(pattern.stopsStart + pattern.stopCount)])
             for i in flags.indices where times.skipped[i] { flags[i] = 0 }

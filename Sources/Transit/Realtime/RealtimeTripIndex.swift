@@ -3,8 +3,9 @@ import Foundation
 /// Lookups from the identifiers a GTFS-Realtime feed uses to the timetable's indexes. Built
 /// once per timetable (the first time realtime is applied), shared by every overlay after.
 struct RealtimeTripIndex: Sendable {
-    /// trip_id → global trip indexes (two feeds may share an id; frequency runs are "id@HH:MM:SS").
-    let tripsByID: [String: [Int32]]
+    /// trip_id → global trip indexes (two feeds may share an id; frequency runs are "id@HH:MM:SS"),
+    /// and each trip's pattern.
+    let trips: TripLookup
     /// route_id → the first feed's route with it (how an alert of a feed tied to none reads it).
     let routeByID: [String: Int32]
     /// route_id → every feed's route with it, in feed order.
@@ -12,8 +13,6 @@ struct RealtimeTripIndex: Sendable {
     /// Per stop: the feed whose trips call there (stop IDs are only unique inside a feed); -1
     /// for a stop no trip calls at, or a timetable stored before routes recorded their feed.
     let stopFeeds: [Int32]
-    /// Per global trip: its pattern, and its position within it.
-    let tripPattern: [Int32]
     /// (route, first departure) → trips: matching by route + direction + start time.
     let tripsByRouteStart: [RouteStart: [Int32]]
     /// agency_id of some route.
@@ -24,22 +23,17 @@ struct RealtimeTripIndex: Sendable {
         var start: Int32
     }
 
-    init(timetable tt: Timetable) {
-        var byID: [String: [Int32]] = [:]
-        byID.reserveCapacity(tt.tripIDs.count)
-        var pattern = [Int32](repeating: 0, count: tt.tripIDs.count)
+    /// - parameter trips: the timetable's `TripLookup`, when one is made already.
+    init(timetable tt: Timetable, trips: TripLookup? = nil) {
         var byRouteStart: [RouteStart: [Int32]] = [:]
-        for (p, pat) in tt.patterns.enumerated() {
+        for pat in tt.patterns {
             for k in 0..<Int(pat.tripCount) {
                 let trip = Int(pat.firstTrip) + k
-                byID[tt.tripIDs[trip], default: []].append(Int32(trip))
-                pattern[trip] = Int32(p)
                 let first = tt.departures[Int(pat.timesStart) + k * Int(pat.stopCount)]
                 byRouteStart[RouteStart(route: tt.tripRoutes[trip], start: first), default: []].append(Int32(trip))
             }
         }
-        tripsByID = byID
-        tripPattern = pattern
+        self.trips = trips ?? TripLookup(timetable: tt)
         tripsByRouteStart = byRouteStart
         var routes: [String: [Int32]] = [:]
         for (r, route) in tt.routes.enumerated() { routes[route.id, default: []].append(Int32(r)) }

@@ -104,7 +104,7 @@ struct ResolvedAlert: Hashable, Sendable {
             if let trip = selector.trip {
                 namesSomething = true
                 if let tripID = trip.tripID {
-                    let trips = (index.tripsByID[tripID] ?? []).filter { ofTie(RealtimeTripIndex.feed(ofTrip: $0, in: tt)) }
+                    let trips = index.trips.trips(withID: tripID).filter { ofTie(RealtimeTripIndex.feed(ofTrip: $0, in: tt)) }
                     target.trips = trips
                     known = known && !trips.isEmpty
                 } else if let routeID = trip.routeID {
