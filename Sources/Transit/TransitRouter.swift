@@ -282,6 +282,12 @@ public final class TransitRouter: Sendable {
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
         func usable(_ journey: Raptor.Journey) -> Bool { !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) }
+        // Arrive-by: a latest departure riding a hop walking is no slower for is taken with that
+        // hop walked (it leaves as late; dropped, an earlier departure was taken: trial 57 left
+        // 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave 10:16 and arrive 10:58).
+        func walked(_ journeys: [Raptor.Journey]) -> [Raptor.Journey] {
+            journeys.compactMap { walkingItsPointlessRides($0, pace: pace) }.filter { !usesAny(avoided, $0) }
+        }
         var quicker: Raptor.Journey?, later: Raptor.Journey?
         let (found, engineTime) = measure { () -> [Raptor.Journey] in
             switch timing {
@@ -311,15 +317,20 @@ public final class TransitRouter: Sendable {
                 let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask,
                                              moreRidesArrivingSoonerBy: choice.transferPenalty) {
-                    JourneyChoice.latestDeparture(among: $0.filter(usable))
+                    JourneyChoice.latestDeparture(among: walked($0))
                 }
                 if let chosen = answer.chosen {
-                    quicker = choice.earliestArrival(among: [chosen] + answer.earliest.filter { $0.arrival <= instant && usable($0) })
+                    quicker = choice.earliestArrival(among: [chosen] + walked(answer.earliest.filter { $0.arrival <= instant }))
                 }
                 return answer.latest
             }
         }
-        let journeys = found.filter(usable)
+        var journeys = timing.isDepartAt ? found.filter(usable) : walked(found)
+        if journeys.isEmpty {
+            // Every journey found rides a hop walking is no slower for: walked, it is a journey
+            // with fewer rides, leaving no earlier and arriving no later (`walkingItsPointlessRides`).
+            journeys = walked(found)
+        }
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
             if !found.isEmpty {
@@ -514,25 +525,6 @@ public final class TransitRouter: Sendable {
             let fromPlace = point.distance(to: stop) < 1 ? walk : min(viaPoint + walk, estimate(traveller.place) ?? .max)
             return Raptor.Endpoint(stop: Int32(found.index), seconds: fromPlace)
         }
-    }
-
-    /// A ride after a change is pointless when walking between its two stops, starting when you
-    /// could have boarded, gets there no later; so is a first ride of one stop. (A first ride
-    /// longer than that is kept: walking the whole way is then `walkingIsNoSlower`'s note.)
-    func hasRideNoFasterThanWalking(_ journey: Raptor.Journey, pace: WalkingPace) -> Bool {
-        for (k, ride) in journey.rides.enumerated() where k > 0 || ride.alightIndex == ride.boardIndex + 1 {
-            let readyAt: Int
-            if k == 0 {
-                readyAt = ride.departure
-            } else {
-                readyAt = journey.rides[k - 1].arrival + journey.transfers[k - 1].seconds
-            }
-            let from = timetable.stops[Int(ride.boardStop)].coordinate, to = timetable.stops[Int(ride.alightStop)].coordinate
-            if let walk = walking.walkingSeconds(from: from, to: to, pace: pace), Double(readyAt) + walk <= Double(ride.arrival) {
-                return true
-            }
-        }
-        return false
     }
 
     /// Turns engine output into the port's leg (with its walks, so they reach storage and the
