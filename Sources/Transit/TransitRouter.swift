@@ -307,7 +307,7 @@ public final class TransitRouter: Sendable {
                 // to bus 38 at Santalahti, asked from 09:20, and `plan alternatives`, asked from the
                 // 09:33 it leaves, at Epilänharju, for the same two trips).
                 if let chosen = answer.chosen {
-                    later = JourneyChoice.latestDeparture(among: answer.latest.filter { $0.arrival <= chosen.arrival && usable($0) } + [chosen])
+                    later = JourneyChoice.latestDeparture(among: walked(answer.latest.filter { $0.arrival <= chosen.arrival }) + [chosen])
                 }
                 return answer.earliest
             case .arriveBy:

@@ -190,9 +190,12 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         // the answer left 10:58:48 and arrived 11:57:31, while from 11:00:48 buses 8 and 19 left
         // 11:01:39 and arrived 11:56:04; from Tampere-talo at 06:15 it left 06:15:17, while from
         // 06:17:17 a short ride onto the same trip left 06:17:41 and arrived as early.
+        // And trial 57's: from 61.46066,23.73866 at 07:45 it left 07:54:38 on a 23-min walk to bus 12,
+        // while from 07:56:38 bus 34 left 08:01:01 for the same bus 12 (the street-timed searches ran out).
         let trips = [("61.45819,23.76135", "61.47329,23.71711", "2022-01-12T09:59"),
                      ("61.46732,23.65185", "61.51977,23.67335", "2022-01-12T10:54"),
-                     ("Tampere-talo", "61.47146,23.75773", "2022-01-12T06:15")] + seededTrips(count: 90)
+                     ("Tampere-talo", "61.47146,23.75773", "2022-01-12T06:15"),
+                     ("61.46066,23.73866", "61.47364,23.83366", "2022-01-12T07:45")] + seededTrips(count: 90)
         let (checked, dominated) = try await answersBeatenWhenAskedAgain(trips, at: { self.later($0.departure) }) { again, answer, _ in
             again.arrival <= answer.arrival
         }
