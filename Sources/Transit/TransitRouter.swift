@@ -282,9 +282,10 @@ public final class TransitRouter: Sendable {
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
         func usable(_ journey: Raptor.Journey) -> Bool { !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) }
-        // Arrive-by: a latest departure riding a hop walking is no slower for is taken with that
-        // hop walked (it leaves as late; dropped, an earlier departure was taken: trial 57 left
-        // 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave 10:16 and arrive 10:58).
+        // A latest departure (arrive-by's, depart-at's backward pass's) riding a hop walking is no
+        // slower for is taken with that hop walked (it leaves as late; dropped, an earlier departure
+        // was taken: trial 57 left 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave
+        // 10:16 and arrive 10:58).
         func walked(_ journeys: [Raptor.Journey]) -> [Raptor.Journey] {
             journeys.compactMap { walkingItsPointlessRides($0, pace: pace) }.filter { !usesAny(avoided, $0) }
         }
