@@ -493,32 +493,29 @@ struct RemainingTimeGraph: Sendable {
     @inline(never)
     static func fill(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
                      table: UnsafeBufferPointer<UInt8>) {
-        let limit = min(radius, radiusCap)
         // In 16 bits (a walk below `radiusCap` and at most 255 steps add up to under 2^15), a
         // byte of the table widened and shifted, eight stops to an instruction.
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: n) { least in
-            let least = least.baseAddress!
-            least.initialize(repeating: Int16(truncatingIfNeeded: limit), count: n)
-            for e in endpoints where e.seconds < limit {
-                let row = table.baseAddress! + Int(e.stop) * n, walk = Int16(truncatingIfNeeded: e.seconds)
-                for s in 0..<n { least[s] = min(least[s], walk &+ (Int16(row[s]) &<< tableStepShift)) }
-            }
-            let far = Int32(truncatingIfNeeded: limit)
-            for s in 0..<n { closeness[s] = far &- Int32(least[s]) }
-        }
+        fill(closeness, stopCount: n, from: endpoints, radius: radius, table: table) { Int16($0) &<< tableStepShift }
     }
 
     /// The same from distances in seconds (`exactDistances`): exactly the search's bounds. A
     /// distance capped at `radiusCap` is at least `far`, so it gives `far` there too.
     static func fill(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint], radius: Int,
                      table: UnsafeBufferPointer<Int16>) {
+        fill(closeness, stopCount: n, from: endpoints, radius: radius, table: table) { $0 }
+    }
+
+    /// Both of the above: `seconds` reads an entry of the table as seconds.
+    @inline(__always)
+    private static func fill<Entry>(_ closeness: UnsafeMutablePointer<Int32>, stopCount n: Int, from endpoints: [Raptor.Endpoint],
+                                    radius: Int, table: UnsafeBufferPointer<Entry>, seconds: (Entry) -> Int16) {
         let limit = min(radius, radiusCap)
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: n) { least in
             let least = least.baseAddress!
             least.initialize(repeating: Int16(truncatingIfNeeded: limit), count: n)
             for e in endpoints where e.seconds < limit {
                 let row = table.baseAddress! + Int(e.stop) * n, walk = Int16(truncatingIfNeeded: e.seconds)
-                for s in 0..<n { least[s] = min(least[s], walk &+ row[s]) }
+                for s in 0..<n { least[s] = min(least[s], walk &+ seconds(row[s])) }
             }
             let far = Int32(truncatingIfNeeded: limit)
             for s in 0..<n { closeness[s] = far &- Int32(least[s]) }
