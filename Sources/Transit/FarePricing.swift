@@ -28,13 +28,14 @@ struct FareRide: Hashable, Sendable {
 /// boarding within `transfer_duration` of the first one.
 enum FarePricing {
     /// - parameter timeZoneID: the timetable's zone, in which Fares v2 timeframes are read.
-    static func cheapest(_ rides: [FareRide], in table: FareTable, timeZoneID: String) -> PriceQuote {
-        tickets(rides, in: table, timeZoneID: timeZoneID).quote
+    /// - parameter units: `table`'s prices as integers (`Timetable.fareUnits`), summed faster; nil: as `Decimal`s.
+    static func cheapest(_ rides: [FareRide], in table: FareTable, units: FarePriceUnits? = nil, timeZoneID: String) -> PriceQuote {
+        tickets(rides, in: table, units: units, timeZoneID: timeZoneID).quote
     }
 
     /// The cheapest tickets for `rides` (a leg's, or every ride of a plan in order), each
     /// ticket covering a run of consecutive rides; or why no price is known.
-    static func tickets(_ rides: [FareRide], in table: FareTable, timeZoneID: String) -> FareTickets {
+    static func tickets(_ rides: [FareRide], in table: FareTable, units: FarePriceUnits? = nil, timeZoneID: String) -> FareTickets {
         guard !rides.isEmpty else { return .unknown("price unknown (no ride)") }
         guard table.isRead else { return .unknown("price unknown (fares not read: re-import the region)") }
         var v2Feeds: Set<Int32> = []
@@ -68,7 +69,12 @@ enum FarePricing {
         }
         var best: FareTickets? = nil
         for currency in currencies {
-            guard let tickets = cheapest(rides, currency: currency, table: table) else { continue }
+            let found = if let units, units.millionths.count == table.fares.count {
+                cheapest(rides, currency: currency, table: table, price: { units.millionths[$0] }, amount: units.amount)
+            } else {
+                cheapest(rides, currency: currency, table: table, price: { table.fares[$0].price }, amount: { $0 })
+            }
+            guard let tickets = found else { continue }
             if best != nil { return .unknown("price unknown (fares in several currencies cover it)") }
             best = tickets
         }
@@ -83,10 +89,13 @@ enum FarePricing {
     /// traveller buys a ticket only once the one in their pocket no longer covers the ride (three
     /// rides at 08:00, 08:20 and 09:40 on 90-minute tickets are paid at 08:00 and 09:40, not at
     /// 08:00 and 08:20 while the first is still valid).
-    private static func cheapest(_ rides: [FareRide], currency: String, table: FareTable) -> FareTickets? {
-        var cost = [Decimal?](repeating: nil, count: rides.count + 1)
+    /// `price(f)` is fare `f`'s price as the sums are done (`Decimal`s, or `FarePriceUnits`),
+    /// `amount` turns a sum back into money.
+    private static func cheapest<Price: AdditiveArithmetic & Comparable>(
+        _ rides: [FareRide], currency: String, table: FareTable, price: (Int) -> Price, amount: (Price) -> Decimal) -> FareTickets? {
+        var cost = [Price?](repeating: nil, count: rides.count + 1)
         var bought = [(end: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
-        cost[rides.count] = 0
+        cost[rides.count] = .zero
         for start in stride(from: rides.count - 1, through: 0, by: -1) {
             // A run is covered only by fares of its first ride's feed: the feed, a number, is
             // compared before the currency, a string.
@@ -97,7 +106,7 @@ enum FarePricing {
                 // By index: looping `for fare in table.fares` would copy (retain) each fare's sets and strings.
                 for f in table.fares.indices where table.fares[f].feed == feed && table.fares[f].currency == currency
                     && covers(table.fares[f], run, table: table) {
-                    let total = after + table.fares[f].price
+                    let total = after + price(f)
                     // A later end at the same price wins: the ticket held covers the next ride.
                     if cost[start].map({ total < $0 || (total == $0 && end > bought[start].end) }) ?? true {
                         cost[start] = total
@@ -114,7 +123,7 @@ enum FarePricing {
             tickets.append(FareTickets.Ticket(price: Money(amount: table.fares[fare].price, currency: currency), rides: start..<end))
             start = end
         }
-        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: total, currency: currency)))
+        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: amount(total), currency: currency)))
     }
 
     static func covers(_ fare: FareTable.Fare, _ run: ArraySlice<FareRide>, table: FareTable) -> Bool {

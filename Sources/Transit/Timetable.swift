@@ -120,7 +120,11 @@ struct Timetable: Sendable {
     var rideShapes = RideShapeTable()
     /// GTFS Fares v1, resolved to stop and route indexes; empty (`isRead` false) for a timetable
     /// stored before fares were read.
-    var fares = FareTable()
+    var fares = FareTable() {
+        didSet { fareUnits = FarePriceUnits(fares.fares) }
+    }
+    /// The fares' prices as integers, where every one is exact in millionths (derived from `fares`).
+    private(set) var fareUnits = FarePriceUnits([])
 
     // MARK: - Derived at load (not stored)
 

@@ -18,7 +18,7 @@ extension TransitRouter {
             }
             fareRides.append(found)
         }
-        return FarePricing.tickets(fareRides, in: tt.fares, timeZoneID: tt.timeZoneID)
+        return FarePricing.tickets(fareRides, in: tt.fares, units: tt.fareUnits, timeZoneID: tt.timeZoneID)
     }
 
     /// `ride` as the fare rules see it: its run in the timetable (`timetableRun`: its trip, in

@@ -509,21 +509,23 @@ public final class TransitRouter: Sendable {
                 return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
             let stop = timetable.stops[found.index].coordinate
-            func estimate(_ from: Coordinate) -> Int? {
+            func estimate(_ from: Coordinate, metres: Double) -> Int? {
                 let seconds = if let speed = known.unknownMetresPerSecond {
-                    from.distance(to: stop) / speed * pace.durationMultiplier
+                    metres / speed * pace.durationMultiplier
+                } else if towardsStop {
+                    walking.walkingSeconds(from: from, to: stop, straightMetres: metres, pace: pace)
                 } else {
-                    towardsStop ? walking.walkingSeconds(from: from, to: stop, pace: pace) : walking.walkingSeconds(from: stop, to: from, pace: pace)
+                    walking.walkingSeconds(from: stop, to: from, straightMetres: metres, pace: pace)
                 }
                 guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
                 return Int(seconds.rounded(.up))
             }
-            guard let viaPoint = estimate(point) else { return nil }
+            guard let viaPoint = estimate(point, metres: found.distance) else { return nil }
             guard let traveller else { return Raptor.Endpoint(stop: Int32(found.index), seconds: viaPoint) }
             let walk = TravellerEnds.wholeSeconds(traveller.walk)
             // `point` itself is the walk known; another stop is walked from the place, never
             // dearer than on through `point`.
-            let fromPlace = point.distance(to: stop) < 1 ? walk : min(viaPoint + walk, estimate(traveller.place) ?? .max)
+            let fromPlace = found.distance < 1 ? walk : min(viaPoint + walk, estimate(traveller.place, metres: traveller.place.distance(to: stop)) ?? .max)
             return Raptor.Endpoint(stop: Int32(found.index), seconds: fromPlace)
         }
     }
@@ -596,7 +598,7 @@ public final class TransitRouter: Sendable {
         let leg = RouteLeg(mode: .transit, expectedTravelTime: TimeInterval(raw.arrival - raw.departure), distance: distance,
                            departure: date(raw.departure), arrival: date(raw.arrival), geometry: geometry, rides: rides,
                            walks: walks, walkingIsNoSlower: walkingIsNoSlower,
-                           price: FarePricing.cheapest(fareRides, in: tt.fares, timeZoneID: tt.timeZoneID),
+                           price: FarePricing.cheapest(fareRides, in: tt.fares, units: tt.fareUnits, timeZoneID: tt.timeZoneID),
                            accessibility: LegAccessibility.least(of: accessibility) ?? .unknown)
         return TransitJourney(leg: leg, walks: walks)
     }

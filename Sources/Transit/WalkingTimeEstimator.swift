@@ -9,6 +9,10 @@ public protocol WalkingTimeEstimator: Sendable {
     /// egress stop: not used; for a footpath at import: timed by `StraightLineWalking` instead).
     func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double?
 
+    /// The same, given the great-circle metres between the points (known to the caller that
+    /// found the stops around a point): an estimate from that distance need not measure again.
+    func walkingSeconds(from: Coordinate, to: Coordinate, straightMetres: Double, pace: WalkingPace) -> Double?
+
     /// Many walks at once, answers in order (`nil`: no walking way). The import asks for every
     /// footpath in one call so an estimator backed by worker processes can answer in parallel;
     /// the default asks one pair at a time.
@@ -31,6 +35,10 @@ extension WalkingTimeEstimator {
         pairs.map { walkingSeconds(from: $0.from, to: $0.to, pace: pace) }
     }
 
+    public func walkingSeconds(from: Coordinate, to: Coordinate, straightMetres: Double, pace: WalkingPace) -> Double? {
+        walkingSeconds(from: from, to: to, pace: pace)
+    }
+
     public var followsStreets: Bool { false }
 
     public var normalPaceMetresPerSecond: Double? { nil }
@@ -50,6 +58,11 @@ public struct StraightLineWalking: WalkingTimeEstimator {
 
     public func walkingSeconds(from: Coordinate, to: Coordinate, pace: WalkingPace) -> Double? {
         guard from.isValid, to.isValid, metresPerSecond > 0 else { return nil }
-        return from.distance(to: to) * detourFactor / metresPerSecond * pace.durationMultiplier
+        return walkingSeconds(from: from, to: to, straightMetres: from.distance(to: to), pace: pace)
+    }
+
+    public func walkingSeconds(from: Coordinate, to: Coordinate, straightMetres: Double, pace: WalkingPace) -> Double? {
+        guard from.isValid, to.isValid, metresPerSecond > 0 else { return nil }
+        return straightMetres * detourFactor / metresPerSecond * pace.durationMultiplier
     }
 }
