@@ -23,7 +23,4 @@ struct FarePriceUnits: Sendable, Hashable {
         }
         self.millionths = millionths
     }
-
-    /// `units` millionths as an amount of money.
-    func amount(_ units: Int64) -> Decimal { Decimal(units) / Decimal(Self.perUnit) }
 }

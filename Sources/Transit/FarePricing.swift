@@ -70,9 +70,9 @@ enum FarePricing {
         var best: FareTickets? = nil
         for currency in currencies {
             let found = if let units, units.millionths.count == table.fares.count {
-                cheapest(rides, currency: currency, table: table, price: { units.millionths[$0] }, amount: units.amount)
+                cheapest(rides, currency: currency, table: table, price: { units.millionths[$0] })
             } else {
-                cheapest(rides, currency: currency, table: table, price: { table.fares[$0].price }, amount: { $0 })
+                cheapest(rides, currency: currency, table: table, price: { table.fares[$0].price })
             }
             guard let tickets = found else { continue }
             if best != nil { return .unknown("price unknown (fares in several currencies cover it)") }
@@ -89,10 +89,10 @@ enum FarePricing {
     /// traveller buys a ticket only once the one in their pocket no longer covers the ride (three
     /// rides at 08:00, 08:20 and 09:40 on 90-minute tickets are paid at 08:00 and 09:40, not at
     /// 08:00 and 08:20 while the first is still valid).
-    /// `price(f)` is fare `f`'s price as the sums are done (`Decimal`s, or `FarePriceUnits`),
-    /// `amount` turns a sum back into money.
+    /// `price(f)` is fare `f`'s price as the sums are compared (`Decimal`s, or `FarePriceUnits`);
+    /// the total shown is the tickets' own prices added (the same sum, exact either way).
     private static func cheapest<Price: AdditiveArithmetic & Comparable>(
-        _ rides: [FareRide], currency: String, table: FareTable, price: (Int) -> Price, amount: (Price) -> Decimal) -> FareTickets? {
+        _ rides: [FareRide], currency: String, table: FareTable, price: (Int) -> Price) -> FareTickets? {
         var cost = [Price?](repeating: nil, count: rides.count + 1)
         var bought = [(end: Int, fare: Int)](repeating: (0, 0), count: rides.count + 1)
         cost[rides.count] = .zero
@@ -115,7 +115,7 @@ enum FarePricing {
                 }
             }
         }
-        guard let total = cost[0] else { return nil }
+        guard cost[0] != nil else { return nil }
         var tickets: [FareTickets.Ticket] = []
         var start = 0
         while start < rides.count {
@@ -123,7 +123,8 @@ enum FarePricing {
             tickets.append(FareTickets.Ticket(price: Money(amount: table.fares[fare].price, currency: currency), rides: start..<end))
             start = end
         }
-        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: amount(total), currency: currency)))
+        let total = tickets.dropFirst().reduce(tickets.first?.price.amount ?? 0) { $0 + $1.price.amount }
+        return FareTickets(tickets: tickets, quote: PriceQuote(price: Money(amount: total, currency: currency)))
     }
 
     static func covers(_ fare: FareTable.Fare, _ run: ArraySlice<FareRide>, table: FareTable) -> Bool {
