@@ -71,4 +71,14 @@ public enum ServiceDate {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
         return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     }
+
+    /// "HH:MM" on the wall clock of `timeZone` (the seconds dropped), and the local day: what a
+    /// `DateFormatter` says, without making one (an ICU formatter costs about a million
+    /// instructions, more than the search whose answer it words).
+    static func wallClock(of instant: Date, in timeZone: TimeZone) -> (day: Int, time: String) {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let ofDay = seconds - day * 86_400
+        return (day, String(format: "%02d:%02d", ofDay / 3_600, ofDay % 3_600 / 60))
+    }
 }

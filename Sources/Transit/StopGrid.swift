@@ -8,7 +8,12 @@ struct StopGrid: Sendable {
     private let coordinates: [Coordinate]
     private let cellDegreesLatitude: Double
     private let cellDegreesLongitude: Double
-    private let cells: [Int64: [Int32]]
+    /// The cells holding stops, by key in ascending order, and their stops as compressed rows:
+    /// cell `cellKeys[k]` holds `cellStops[cellStart[k]..<cellStart[k + 1]]`. A binary search
+    /// finds a cell for a few comparisons where a dictionary hashed every key it was asked.
+    private let cellKeys: [Int64]
+    private let cellStart: [Int32]
+    private let cellStops: [Int32]
 
     init(stops coordinates: [Coordinate], cellMetres: Double) {
         self.coordinates = coordinates
@@ -17,11 +22,29 @@ struct StopGrid: Sendable {
         let meanLatitude = coordinates.isEmpty ? 0 : coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count)
         // Longitude cells sized at the most poleward latitude would be safest; use the mean with margin via search span.
         cellDegreesLongitude = cellMetres / (metresPerDegree * max(0.05, cos(meanLatitude * .pi / 180)))
-        var cells: [Int64: [Int32]] = [:]
-        for (i, c) in coordinates.enumerated() {
-            cells[Self.key(Int(floor(c.latitude / cellDegreesLatitude)), Int(floor(c.longitude / cellDegreesLongitude))), default: []].append(Int32(i))
+        let keyed = coordinates.enumerated().map { i, c in
+            (key: Self.key(Int(floor(c.latitude / cellDegreesLatitude)), Int(floor(c.longitude / cellDegreesLongitude))), stop: Int32(i))
+        }.sorted { ($0.key, $0.stop) < ($1.key, $1.stop) }
+        var keys: [Int64] = [], start: [Int32] = []
+        for (k, entry) in keyed.enumerated() where keys.last != entry.key {
+            keys.append(entry.key)
+            start.append(Int32(k))
         }
-        self.cells = cells
+        start.append(Int32(keyed.count))
+        cellKeys = keys
+        cellStart = start
+        cellStops = keyed.map(\.stop)
+    }
+
+    /// The stops of the cell at `key` (an empty range for a cell without any).
+    private func cell(_ key: Int64) -> Range<Int> {
+        var low = 0, high = cellKeys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cellKeys[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        guard low < cellKeys.count, cellKeys[low] == key else { return 0..<0 }
+        return Int(cellStart[low])..<Int(cellStart[low + 1])
     }
 
     private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 ^ Int64(UInt32(bitPattern: Int32(truncatingIfNeeded: column))) }
@@ -36,7 +59,7 @@ struct StopGrid: Sendable {
         let c0 = Int(floor((point.longitude - lonSpan) / cellDegreesLongitude)), c1 = Int(floor((point.longitude + lonSpan) / cellDegreesLongitude))
         let near = FlatNeighbourhood(around: point, radius: radius)
         var found: [(index: Int, distance: Double)] = []
-        if (r1 - r0 + 1) * (c1 - c0 + 1) > cells.count {
+        if (r1 - r0 + 1) * (c1 - c0 + 1) > cellKeys.count {
             for (i, c) in coordinates.enumerated() where near.admits(c) {
                 let d = point.distance(to: c)
                 if d <= radius { found.append((i, d)) }
@@ -44,9 +67,10 @@ struct StopGrid: Sendable {
         } else {
             for row in r0...r1 {
                 for column in c0...c1 {
-                    for i in cells[Self.key(row, column)] ?? [] where near.admits(coordinates[Int(i)]) {
-                        let d = point.distance(to: coordinates[Int(i)])
-                        if d <= radius { found.append((Int(i), d)) }
+                    for k in cell(Self.key(row, column)) where near.admits(coordinates[Int(cellStops[k])]) {
+                        let i = Int(cellStops[k])
+                        let d = point.distance(to: coordinates[i])
+                        if d <= radius { found.append((i, d)) }
                     }
                 }
             }

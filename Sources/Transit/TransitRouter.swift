@@ -195,13 +195,8 @@ public final class TransitRouter: Sendable {
     /// `HH:MM` on the timetable's wall clock, with " +1d" (" -1d" …) when its date is not `day`'s
     /// and that date after it: "06:05 +1d (2022-01-13)".
     private func clock(_ date: Date, onDayOf day: Int) -> String {
-        let zone = timetable.timeZone
-        let shift = ServiceDate.localDay(of: date, in: zone) - day
-        let formatter = DateFormatter()
-        formatter.timeZone = zone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm"
-        let time = formatter.string(from: date)
+        let (local, time) = ServiceDate.wallClock(of: date, in: timetable.timeZone)
+        let shift = local - day
         guard shift != 0 else { return time }
         return "\(time) \(shift > 0 ? "+" : "-")\(abs(shift))d (\(ServiceDate.iso(day + shift)))"
     }
@@ -487,12 +482,9 @@ public final class TransitRouter: Sendable {
     }
 
     static func localClock(_ date: Date, zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.timeZone = zone
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let (day, time) = ServiceDate.wallClock(of: date, in: zone)
         // The IANA name, as every other output says it (Foundation calls UTC "GMT").
-        return formatter.string(from: date) + " " + (zone.identifier == "GMT" ? "UTC" : zone.identifier)
+        return ServiceDate.iso(day) + " " + time + " " + (zone.identifier == "GMT" ? "UTC" : zone.identifier)
     }
 
     /// Stops within the radius with their walking time at the pace: `known`'s seconds where it
@@ -504,7 +496,7 @@ public final class TransitRouter: Sendable {
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
                    known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil) -> [Raptor.Endpoint] {
         let seconds = towardsStop ? known.access : known.egress
-        return grid.stops(within: radius, of: point).compactMap { found in
+        func endpoint(_ found: (index: Int, distance: Double)) -> Raptor.Endpoint? {
             if !seconds.isEmpty, let known = seconds[timetable.stops[found.index].id] {
                 return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
@@ -528,6 +520,13 @@ public final class TransitRouter: Sendable {
             let fromPlace = found.distance < 1 ? walk : min(viaPoint + walk, estimate(traveller.place, metres: traveller.place.distance(to: stop)) ?? .max)
             return Raptor.Endpoint(stop: Int32(found.index), seconds: fromPlace)
         }
+        let around = grid.stops(within: radius, of: point)
+        var endpoints: [Raptor.Endpoint] = []
+        endpoints.reserveCapacity(around.count)  // grown one by one, the copies cost more than the walks' estimates
+        for found in around {
+            if let endpoint = endpoint(found) { endpoints.append(endpoint) }
+        }
+        return endpoints
     }
 
     /// Turns engine output into the port's leg (with its walks, so they reach storage and the
