@@ -22,8 +22,9 @@ struct StopGrid: Sendable {
         let meanLatitude = coordinates.isEmpty ? 0 : coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count)
         // Longitude cells sized at the most poleward latitude would be safest; use the mean with margin via search span.
         cellDegreesLongitude = cellMetres / (metresPerDegree * max(0.05, cos(meanLatitude * .pi / 180)))
+        let (latitudeStep, longitudeStep) = (cellDegreesLatitude, cellDegreesLongitude)
         let keyed = coordinates.enumerated().map { i, c in
-            (key: Self.key(Int(floor(c.latitude / cellDegreesLatitude)), Int(floor(c.longitude / cellDegreesLongitude))), stop: Int32(i))
+            (key: Self.key(Int(floor(c.latitude / latitudeStep)), Int(floor(c.longitude / longitudeStep))), stop: Int32(i))
         }.sorted { ($0.key, $0.stop) < ($1.key, $1.stop) }
         var keys: [Int64] = [], start: [Int32] = []
         for (k, entry) in keyed.enumerated() where keys.last != entry.key {
