@@ -74,13 +74,16 @@ final class QueryShortcutsAgreeTests: XCTestCase {
             for _ in 0..<60 {
                 let point = Coordinate(latitude: latitude + Double.random(in: -0.05...0.05, using: &rng),
                                        longitude: longitude + Double.random(in: -0.1...0.1, using: &rng))
-                let radius = [0, 150, 800, 2_500, 20_000][Int.random(in: 0...4, using: &rng)] + Double.random(in: 0...50, using: &rng)
-                let expected = stops.indices.map { (index: $0, distance: point.distance(to: stops[$0])) }
-                    .filter { $0.distance <= radius }
-                    .sorted { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+                let radii: [Double] = [0, 150, 800, 2_500, 20_000]
+                let radius = radii[Int.random(in: 0...4, using: &rng)] + Double.random(in: 0...50, using: &rng)
+                var expected: [(index: Int, distance: Double)] = []
+                for (index, stop) in stops.enumerated() where point.distance(to: stop) <= radius {
+                    expected.append((index, point.distance(to: stop)))
+                }
+                expected.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
                 let found = grid.stops(within: radius, of: point)
-                XCTAssertEqual(found.map(\.index), expected.map(\.index), "\(point) within \(radius) m")
-                XCTAssertEqual(found.map(\.distance), expected.map(\.distance))
+                XCTAssertEqual(found.map { $0.index }, expected.map { $0.index }, "\(point) within \(radius) m")
+                XCTAssertEqual(found.map { $0.distance }, expected.map { $0.distance })
             }
         }
     }
