@@ -31,7 +31,7 @@ extension Planner {
             let stretches = plan.stretches().enumerated().filter { isPlannedAfresh($0.element, in: current) }
             var better: (ordinal: Int, stretch: Range<Int>, journey: StretchJourney, boarding: Place?, alighting: Place?)?
             for (ordinal, stretch) in backward ? stretches.reversed() : stretches {
-                guard let journey = StretchJourney(stretch, times: times) else { continue }
+                guard let journey = StretchJourney(stretch, in: plan, now: clock.now()) else { continue }
                 let span = times.span(of: stretch, in: plan)
                 let ends = StretchJudged(ends: SegmentKey(fromID: plan.nodes[stretch.lowerBound].place.id,
                                                           toID: plan.nodes[stretch.upperBound].place.id),
@@ -59,7 +59,7 @@ extension Planner {
             // Kept only when the stretch as computed is better in fact.
             let stretchesAgain = again.plan.stretches()
             guard stretchesAgain.count == plan.stretches().count,
-                  let journey = StretchJourney(stretchesAgain[better.ordinal], times: JudgedTimes(again.plan, now: clock.now())),
+                  let journey = StretchJourney(stretchesAgain[better.ordinal], in: again.plan, now: clock.now()),
                   journey.isBetter(than: better.journey, backward: backward) else {
                 current.queryCount = again.queryCount
                 continue
@@ -92,9 +92,12 @@ struct StretchJourney {
         self.arrival = arrival
     }
 
-    /// The stretch's journey as the plan shows it; nil when a time is unknown.
-    init?(_ stretch: Range<Int>, times: Planner.JudgedTimes) {
-        guard let departure = times.departures[stretch.lowerBound], let arrival = times.arrivals[stretch.upperBound] else { return nil }
+    /// The stretch's journey as the plan shows it: when the traveller really leaves its start
+    /// (`leavingTimes`: a wait there for its ride is no journey) and gets to its end; nil when a
+    /// time is unknown.
+    init?(_ stretch: Range<Int>, in plan: RoutePlan, now: Date) {
+        guard let departure = plan.leavingTimes(startingAt: now)[stretch.lowerBound],
+              let arrival = plan.schedule(startingAt: now)[stretch.upperBound] else { return nil }
         self.init(departure: departure, arrival: arrival)
     }
 
