@@ -64,6 +64,13 @@ extension Planner {
                 current.queryCount = again.queryCount
                 continue
             }
+            // The segments the edit retimed stay due for the judgements after this one (the walk
+            // rule), renumbered past the stretch, with those this computation retimed.
+            let stretch = better.stretch, replaced = stretchesAgain[better.ordinal]
+            again.retimed.formUnion(current.retimed.compactMap { index in
+                index < stretch.lowerBound ? index : index >= stretch.upperBound ? index - stretch.count + replaced.count : nil
+            })
+            again.retimed.formUnion(replaced)
             current = again
         }
         return current
