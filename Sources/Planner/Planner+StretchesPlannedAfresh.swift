@@ -36,10 +36,11 @@ extension Planner {
                 let ends = StretchJudged(ends: SegmentKey(fromID: plan.nodes[stretch.lowerBound].place.id,
                                                           toID: plan.nodes[stretch.upperBound].place.id),
                                          from: backward ? span.arriving : span.leaving)
-                guard !asked.contains(ends) else { continue }
-                let leaving = span.leaving ?? journey.departure
+                // Timed back, only by when the traveller must be at its end (never a journey arriving later).
+                guard !asked.contains(ends), !backward || span.arriving != nil else { continue }
                 asked.insert(ends)
-                let timing: LegTiming = if backward, let arriving = span.arriving { .arriveBy(arriving) } else { .departAt(leaving) }
+                let timing: LegTiming = if backward, let arriving = span.arriving { .arriveBy(arriving) }
+                    else { .departAt(span.leaving ?? journey.departure) }
                 let query = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                      mode: .transit, timing: timing, pace: plan.pace, access: plan.access)
                 current.queryCount += 1
