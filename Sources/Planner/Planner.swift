@@ -216,8 +216,15 @@ public struct Planner: Sendable {
         case .arriveBy(let date): .arriveBy(date)
         }
         let query = LegQuery(from: origin, to: destination, mode: .transit, timing: timing, pace: pace, access: access)
-        guard case .success(let journey) = try await leg(for: query), let first = journey.rides.first,
-              let last = journey.rides.last else { return nil }
+        guard case .success(let journey) = try await leg(for: query) else { return nil }
+        return stops(of: journey, from: origin, to: destination)
+    }
+
+    /// The stops `journey` from `origin` to `destination` boards its first ride at and leaves
+    /// its last at, as stops to walk to and from (`stopsOfAJourneyFromTheDoor`): nil for an end
+    /// that is a stop itself or within `endIsStopMetres` of the stop. Nil as a whole without rides.
+    func stops(of journey: RouteLeg, from origin: Place, to destination: Place) -> (boarding: Place?, alighting: Place?)? {
+        guard let first = journey.rides.first, let last = journey.rides.last else { return nil }
         func stop(_ call: TransitStopCall, beside place: Place) -> Place? {
             guard place.kind != .transitStop, call.coordinate.distance(to: place.coordinate) > configuration.endIsStopMetres
             else { return nil }
