@@ -113,13 +113,13 @@ extension Planner {
         if alighting != nil { try await fill(index + 1, forward ? .departAt(arrival) : .arriveBy(time ?? arrival), run: &run) }
         func walk(_ segment: Int, in plan: RoutePlan) -> TimeInterval { plan.legs[segment]?.expectedTravelTime ?? .infinity }
         let withTheChosenStops = run.plan
-        /// The boarding stop chosen stays when the ride asked from it gets there over a minute
-        /// sooner going forward, or its walk is preferred (`prefers`), and the ride is caught.
+        /// The boarding stop chosen stays when the ride asked from it gets there sooner as shown
+        /// (an earlier minute) going forward, or its walk is preferred (`prefers`), and the ride is caught.
         func boardingStays() -> Bool {
             guard let old = before.legs[index - 1], let oldDeparture = leg.departure else { return true }
             let new = walk(index - 1, in: withTheChosenStops)
             let leaving = { (departure: Date, walk: TimeInterval) in departure.timeIntervalSinceReferenceDate - walk }
-            let arrivesSooner = forward && arrival < (leg.arrival ?? .distantPast).addingTimeInterval(-Self.equalTimes)
+            let arrivesSooner = forward && ShownTime.minute(arrival) < ShownTime.minute(leg.arrival ?? .distantPast)
             let walkPreferred = Self.prefers(new, over: old.expectedTravelTime, lateness: leavesFreely
                                              ? leaving(departure, new) - leaving(oldDeparture, old.expectedTravelTime) : nil)
             let caught = !forward || (time ?? .distantPast).addingTimeInterval(new) <= departure.addingTimeInterval(RoutePlan.connectionSlack)
@@ -130,10 +130,12 @@ extension Planner {
         func alightingStays() -> Bool {
             guard let old = before.legs[index + 1], let oldArrival = leg.arrival else { return true }
             let new = walk(index + 1, in: withTheChosenStops)
-            let there = { (arrival: Date, walk: TimeInterval) in arrival.timeIntervalSinceReferenceDate + walk }
+            // When the traveller is there, as shown: arrivals in one shown minute are the same arrival.
+            let there = { (arrival: Date, walk: TimeInterval) in TimeInterval(60 * ShownTime.minute(arrival.addingTimeInterval(walk))) }
             let leavesLater = !forward && departure > (leg.departure ?? .distantFuture).addingTimeInterval(Self.equalTimes)
             let walkPreferred = Self.prefers(new, over: old.expectedTravelTime, lateness: arrivesFreely
-                                             ? there(oldArrival, old.expectedTravelTime) - there(arrival, new) : nil)
+                                             ? there(oldArrival, old.expectedTravelTime) - there(arrival, new) : nil,
+                                             equalWithin: 0)
             let inTime = forward || arrival.addingTimeInterval(new) <= (time ?? .distantFuture)
             return (leavesLater || walkPreferred) && inTime
         }
@@ -210,13 +212,15 @@ extension Planner {
                 .map { TripStop(call: calls[position], estimate: $0) }
         }
         let current = TripStop(call: calls[alightAt], estimate: walked.expectedTravelTime)
+        // When they are there, as shown (the minute): arrivals in one shown minute are the same
+        // arrival (the dominance rule), the shorter walk then wins.
         let early: ((TripStop) -> TimeInterval)? = arrivingEarliest
-            ? { -($0.call.arrival.timeIntervalSinceReferenceDate + $0.estimate) } : nil
-        let walks = try await walkedOnTheStreets(estimated, insteadOf: current, lateness: early, in: plan) {
+            ? { -TimeInterval(60 * ShownTime.minute($0.call.arrival.addingTimeInterval($0.estimate))) } : nil
+        let walks = try await walkedOnTheStreets(estimated, insteadOf: current, lateness: early, equalWithin: 0, in: plan) {
             ($0.place, to, .departAt($0.arrival))
         }
         let inTime = walks.filter { stop in latest.map { stop.call.arrival.addingTimeInterval(stop.estimate) <= $0 } ?? true }
-        return Self.preferred(inTime, to: current, lateness: early)
+        return Self.preferred(inTime, to: current, lateness: early, equalWithin: 0)
     }
 
     /// The `tripStopsAskedOnTheStreets` of `stops` preferred by the estimate to `current`, the
@@ -229,10 +233,11 @@ extension Planner {
     /// asked at 08:45 for the same bus (issue 39 item 1). `walk` gives a stop's walk: its ends and
     /// timing. A stop the streets find no walk to is left out.
     private func walkedOnTheStreets(_ stops: [TripStop], insteadOf current: TripStop, lateness: ((TripStop) -> TimeInterval)?,
-                                    in plan: RoutePlan, walk: @escaping @Sendable (TripCall) -> (from: Place, to: Place, timing: LegTiming))
+                                    equalWithin: TimeInterval = equalTimes, in plan: RoutePlan, walk: @escaping @Sendable (TripCall) -> (from: Place, to: Place, timing: LegTiming))
         async throws -> [TripStop] {
         var candidates: [TripStop] = [], left = stops
-        while candidates.count < Self.tripStopsAskedOnTheStreets, let next = Self.preferred(left, to: current, lateness: lateness) {
+        while candidates.count < Self.tripStopsAskedOnTheStreets,
+              let next = Self.preferred(left, to: current, lateness: lateness, equalWithin: equalWithin) {
             candidates.append(next)
             left.removeAll { $0.call == next.call }
         }
@@ -253,24 +258,29 @@ extension Planner {
         return candidates.compactMap { candidate in walked.first { $0.call == candidate.call } }  // in a fixed order, for ties
     }
 
-    /// Departures (arrivals) this close count as one: the shorter walk then wins.
+    /// Departures this close count as one: the shorter walk then wins. Arrivals count as one in
+    /// the same shown minute (the dominance rule, docs/planner.md): their lateness is read to
+    /// the minute, `equalWithin` 0.
     static let equalTimes: TimeInterval = 60
 
     /// Whether a walk of `new` seconds, `lateness` seconds later for the traveller (they leave
     /// later for the boarding stop, get there earlier from the alighting one; nil where the run
-    /// fixed when they are across the walk), is preferred to the walk now of `now` seconds.
-    static func prefers(_ new: TimeInterval, over now: TimeInterval, lateness: TimeInterval?) -> Bool {
+    /// fixed when they are across the walk), is preferred to the walk now of `now` seconds;
+    /// latenesses within `equalWithin` count as none.
+    static func prefers(_ new: TimeInterval, over now: TimeInterval, lateness: TimeInterval?,
+                        equalWithin: TimeInterval = equalTimes) -> Bool {
         guard let lateness else { return new < now }
-        return lateness > equalTimes || (lateness >= -equalTimes && new < now)
+        return lateness > equalWithin || (lateness >= -equalWithin && new < now)
     }
 
     /// Of `stops`, the one the traveller walks to (from) instead of `current`, nil to keep it:
     /// the latest by `lateness` (they leave latest for it, get there earliest from it), those
-    /// within `equalTimes` of the latest counting as one and then the shortest walk; without
+    /// within `equalWithin` of the latest counting as one and then the shortest walk; without
     /// `lateness`, the shortest walk. `current` wins ties.
-    private static func preferred(_ stops: [TripStop], to current: TripStop, lateness: ((TripStop) -> TimeInterval)?) -> TripStop? {
+    private static func preferred(_ stops: [TripStop], to current: TripStop, lateness: ((TripStop) -> TimeInterval)?,
+                                  equalWithin: TimeInterval = equalTimes) -> TripStop? {
         let all = [current] + stops
-        let threshold = lateness.flatMap { lateness in all.map(lateness).max().map { $0 - equalTimes } }
+        let threshold = lateness.flatMap { lateness in all.map(lateness).max().map { $0 - equalWithin } }
         let best = all.filter { stop in lateness.map { $0(stop) >= threshold ?? 0 } ?? true }.min { $0.estimate < $1.estimate }
         return best.flatMap { $0.call == current.call ? nil : $0 }
     }

@@ -60,6 +60,37 @@ struct JourneyChoice: Hashable, Sendable {
         }
     }
 
+    /// The last second of the minute `seconds` is shown in (times are shown to the minute, as
+    /// their minute: docs/planner.md). Arrivals up to it are the same arrival as one at `seconds`.
+    static func endOfShownMinute(_ seconds: Int) -> Int {
+        seconds - ((seconds % 60) + 60) % 60 + 59
+    }
+
+    /// The journey a traveller takes among `journeys` arriving in the shown minute of `arrival`
+    /// or before (the dominance rule: arrivals in the same shown minute are the same arrival):
+    /// of those no other dominates (`JourneyDominance`), the one leaving latest, then with fewer
+    /// transfers, then less walking, then arriving earliest, then the first given. A journey with
+    /// more rides leaving less than a minute later is dominated, so a change buys more than a
+    /// minute. Depart-at's answer, `arrival` the earliest arrival (`earliestArrival`), and
+    /// arrive-by's, `arrival` the earliest from its latest departure on. `nil` for none.
+    ///
+    /// ```swift
+    /// // Bus 9 leaving 08:00 after 663 m of walking arrives 08:23:16; bus 7 leaving 08:04 with
+    /// // less walking arrives 08:23:31: both read 08:23, so bus 7 is taken.
+    /// JourneyChoice.taken(among: [bus9, bus7], arrivingInTheMinuteOf: bus9.arrival)  // bus7
+    /// ```
+    static func taken(among journeys: [Raptor.Journey], arrivingInTheMinuteOf arrival: Int) -> Raptor.Journey? {
+        let arriving = journeys.filter { $0.arrival <= endOfShownMinute(arrival) }
+        let criteria = arriving.map(JourneyDominance.Criteria.init)
+        return arriving.indices.filter { k in
+            !criteria.contains { JourneyDominance.dominates($0, criteria[k]) }
+        }.min { a, b in
+            let (x, y) = (arriving[a], arriving[b])
+            return (-x.departure, x.rides.count, walkingSeconds(x), x.arrival, a)
+                < (-y.departure, y.rides.count, walkingSeconds(y), y.arrival, b)
+        }.map { arriving[$0] }
+    }
+
     /// The seconds a journey walks: to the first stop, between rides and from the last stop.
     static func walkingSeconds(_ journey: Raptor.Journey) -> Int {
         journey.access.seconds + journey.egress.seconds + journey.transfers.reduce(0) { $0 + $1.seconds }

@@ -38,6 +38,14 @@ public enum JourneyDominance {
                             walkingSeconds: walkingSeconds)
         }
 
+        /// An engine journey's, as the leg made of it reads them.
+        init(_ journey: Raptor.Journey) {
+            self.init(departure: Date(timeIntervalSince1970: TimeInterval(journey.departure)),
+                      arrival: Date(timeIntervalSince1970: TimeInterval(journey.arrival)),
+                      transfers: max(0, journey.rides.count - 1),
+                      walkingSeconds: Double(JourneyChoice.walkingSeconds(journey)))
+        }
+
         init?(_ leg: RouteLeg) {
             guard let departure = leg.departure, let arrival = leg.arrival else { return nil }
             self.init(departure: departure, arrival: arrival, transfers: leg.transfers,
@@ -47,17 +55,18 @@ public enum JourneyDominance {
 
     /// Whether `a` is at least as good as `b` in every criterion and better in one, to the
     /// second or to the minute shown; or whether it changes less (or as often, walking less) and
-    /// arrives no later, leaving at most a minute earlier (`JourneyChoice.equalTimes`: a change
-    /// or a longer walk must buy more than a minute of leaving later, whatever walking the change
-    /// saves). The readings agree on the order of any two options, and the last needs fewer
-    /// changes, or as many and less walking, which no option regains, so no option is dominated
-    /// by one it dominates and a list always keeps one.
+    /// arrives in the same shown minute or before, leaving at most a minute earlier
+    /// (`JourneyChoice.equalTimes`: a change or a longer walk must buy more than a minute of
+    /// leaving later, whatever walking the change saves, and seconds of arrival within the
+    /// minute shown buy nothing). The readings agree on the order of any two options, and the
+    /// last needs fewer changes, or as many and less walking, which no option regains, so no
+    /// option is dominated by one it dominates and a list always keeps one.
     static func dominates(_ a: Criteria, _ b: Criteria) -> Bool {
         dominatesExactly(a, b) || dominatesExactly(a.asShown, b.asShown) || dominatesWithinAMinute(a, b)
     }
 
     private static func dominatesWithinAMinute(_ a: Criteria, _ b: Criteria) -> Bool {
-        a.departure >= b.departure.addingTimeInterval(-Double(JourneyChoice.equalTimes)) && a.arrival <= b.arrival
+        a.departure >= b.departure.addingTimeInterval(-Double(JourneyChoice.equalTimes)) && a.asShown.arrival <= b.asShown.arrival
             && (a.transfers < b.transfers || a.transfers == b.transfers && a.walkingSeconds < b.walkingSeconds)
     }
 

@@ -183,7 +183,8 @@ struct Raptor: Sendable {
     }
 
     /// Depart-at as a traveller takes it: the earliest arrivals from `time` (`departAt`), and
-    /// then, arriving when the journey `choose` picks among them arrives, the latest departures
+    /// then, arriving in the minute the journey `choose` picks among them arrives in (its arrival
+    /// as shown: `JourneyChoice.endOfShownMinute`), the latest departures
     /// no earlier than that journey's, with up to `maxRides` rides (the forward search boards a
     /// vehicle at the first stop it can, so its journey may leave early to walk farther to the
     /// same ride, take an earlier walk to the same connection, or walk where a short ride onto
@@ -205,9 +206,11 @@ struct Raptor: Sendable {
             guard earliest.contains(chosen) else { return (earliest, chosen, []) }
             let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached,
                                              ceiling: earliest.map(\.arrival).min() ?? .max, slack: scratch.remainingBound)
-            // One second more than the journey takes: its own departure is searched too.
-            let latest = search(Backward.self, from: chosen.arrival, access: access, egress: egress, days: days,
-                                maxRides: maxRides, horizon: chosen.arrival - chosen.departure + 1,
+            // Arriving in the minute the chosen journey's arrival is shown in: the same arrival
+            // (`JourneyChoice.taken`). One second more than that takes: its own departure is searched too.
+            let deadline = JourneyChoice.endOfShownMinute(chosen.arrival)
+            let latest = search(Backward.self, from: deadline, access: access, egress: egress, days: days,
+                                maxRides: maxRides, horizon: deadline - chosen.departure + 1,
                                 overlay: overlay, stopMask: stopMask, bound: corridor,
                                 margin: RideMargin(afterRides: chosen.rides.count, seconds: laterBy)) { journeys, _, _ in journeys }
             return (earliest, chosen, latest)

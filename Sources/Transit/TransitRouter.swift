@@ -289,8 +289,8 @@ public final class TransitRouter: Sendable {
             switch timing {
             case .departAt:
                 // The forward search finds the earliest arrival, but the journey it builds may leave
-                // early to walk farther to the same vehicle; arriving then, the latest departure wins
-                // (the dominance rule, docs/planner.md).
+                // early to walk farther to the same vehicle; arriving in the same shown minute, the
+                // latest departure wins (the dominance rule, docs/planner.md: `JourneyChoice.taken`).
                 let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask,
                                              moreRidesLeavingLaterBy: JourneyChoice.equalTimes) {
@@ -303,7 +303,7 @@ public final class TransitRouter: Sendable {
                 // to bus 38 at Santalahti, asked from 09:20, and `plan alternatives`, asked from the
                 // 09:33 it leaves, at Epilänharju, for the same two trips).
                 if let chosen = answer.chosen {
-                    later = JourneyChoice.latestDeparture(among: walked(answer.latest.filter { $0.arrival <= chosen.arrival }) + [chosen])
+                    later = JourneyChoice.taken(among: walked(answer.latest) + [chosen], arrivingInTheMinuteOf: chosen.arrival)
                 }
                 return answer.earliest
             case .arriveBy:
@@ -315,8 +315,13 @@ public final class TransitRouter: Sendable {
                                              moreRidesArrivingSoonerBy: choice.transferPenalty) {
                     JourneyChoice.latestDeparture(among: walked($0))
                 }
+                // Arriving in the same shown minute, the latest departure is taken, then fewer
+                // transfers and less walking (`JourneyChoice.taken`); the deadline holds to the second.
                 if let chosen = answer.chosen {
-                    quicker = choice.earliestArrival(among: [chosen] + walked(answer.earliest.filter { $0.arrival <= instant }))
+                    let arriving = [chosen] + walked(answer.earliest.filter { $0.arrival <= instant })
+                    quicker = choice.earliestArrival(among: arriving).flatMap {
+                        JourneyChoice.taken(among: arriving, arrivingInTheMinuteOf: $0.arrival)
+                    }
                 }
                 return answer.latest
             }

@@ -57,7 +57,9 @@ struct PlanAlternativesCommand: UmctlCommand {
         discussion: "Transit: the next departures and the journeys with fewer transfers, in departure order; "
             + "in an arrive-by plan, a segment timed back from the arrival (or a pin after it) lists the latest "
             + "options arriving in time instead. "
-            + "Walk, bike and car: the quickest route, then the shortest when it is another route.")
+            + "Walk, bike and car: the quickest route, then the shortest when it is another route. "
+            + "\"leaves\" is when to leave the segment's start (the walk to the first stop starts then); "
+            + "\"boards\" is when the first ride leaves its stop, the time umctl plan pin takes.")
     var id: Int64, segment: Int, count: Int?
     init(_ arguments: ParsedArguments) throws {
         id = try arguments.planID()
@@ -74,6 +76,7 @@ struct PlanAlternativesCommand: UmctlCommand {
         if answer.options.isEmpty { return "(no options)" }
         let rows = answer.options.enumerated().map { index, leg in
             [String(index + 1), DayMark.clock(leg.departure, askedDay: answer.day ?? answer.time),
+             leg.rides.first.map { DayMark.clock($0.departure, askedDay: answer.day ?? answer.time) } ?? "-",
              DayMark.clock(leg.arrival, askedDay: answer.day ?? answer.time),
              Render.duration(leg.durationS, from: leg.departure, to: leg.arrival),
              leg.rides.isEmpty ? answer.mode.rawValue : leg.rides.map(Render.lineWithHeadway).joined(separator: ", "), String(leg.transfers),
@@ -83,7 +86,8 @@ struct PlanAlternativesCommand: UmctlCommand {
             LiveTimes.notes(leg.rides, label: "option \(index + 1):", askedDay: answer.day ?? answer.time)
         }
         return "Plan \(answer.id), segment \(answer.segment) (\(answer.mode)), times in \(answer.timeZone)\n"
-            + Render.table(["#", "leaves", "arrives", "takes", "lines", "transfers", "walking"], rows)
+            // A ride's time is when it leaves its stop (`plan pin` reads it so); the option leaves earlier by its walk.
+            + Render.table(["#", "leaves", "boards", "arrives", "takes", "lines", "transfers", "walking"], rows)
             + live.map { "\n" + $0 }.joined()
             + (answer.pinConflicts ?? []).map { "\n" + pinConflictLine($0, day: answer.day ?? answer.time) }.joined()
             + "\n" + chooseLines(answer)

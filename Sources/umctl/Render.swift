@@ -322,17 +322,20 @@ enum Render {
     }
 
     /// "tram 3 at 10:34 instead of the cancelled 10:26": a proposed ride named by its line and
-    /// departure; the user's line is named too when the proposal rides another one. Nil when
-    /// the proposal rides nothing (a walk or drive).
+    /// departure; the user's line is named too when the proposal rides another one, and each
+    /// further ride of the proposal after it ("…; then bus 2 at 08:12": session 58, a proposal of
+    /// two rides was named by its first alone). Nil when the proposal rides nothing (a walk or drive).
     static func proposalNaming(_ pending: PendingDocument, why: String, askedDay: String?) -> String? {
         guard case .ride(let latest) = pending.proposal, let ride = latest.rides.first else { return nil }
         let proposed = "\(ride.vehicle) \(ride.line) at \(DayMark.clock(ride.departure, askedDay: askedDay))"
+        let then = latest.rides.dropFirst().map { "; then \($0.vehicle) \($0.line) at \(DayMark.clock($0.departure, askedDay: askedDay))" }
+            .joined()
         guard let chosen = pending.selected.rides.first else {
-            return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))"
+            return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))\(then)"
         }
         let sameLine = pending.selected.rides.map(\.line) == latest.rides.map(\.line)
         let line = sameLine ? "" : "\(chosen.vehicle) \(chosen.line) at "
-        return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))"
+        return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))\(then)"
     }
 
     /// "no later tram 3 today; the last left 23:12" (the cancelled one: "the last was the cancelled

@@ -56,9 +56,10 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
                   let start = date(nodes(plan).first?["time"]), let end = date(nodes(plan).last?["time"]) else { continue }
             plans += 1
             let id = try id(plan)
-            // The whole plan: leaving two minutes later does not arrive as early, whatever its transfers.
+            // The whole plan: leaving two minutes later does not arrive as early (in the same shown
+            // minute or before: the same arrival), whatever its transfers.
             if let again = try transitPlan(from, to, at: later(start)),
-               let againEnd = date(nodes(again).last?["time"]), againEnd <= end {
+               let againEnd = date(nodes(again).last?["time"]), minute(againEnd) <= minute(end) {
                 dominated.append("plan \(from) → \(to) at \(at): \(start)–\(end), yet from \(later(start)) it arrives \(againEnd)")
             }
             let options = try alternatives(id, segment)
@@ -99,7 +100,7 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// Each option another one dominates, to the second or as the traveller reads them, to the
     /// minute (`plan alternatives` shows 09:43 for 09:43:30 and 09:43:58), or that one leaving
     /// at most a minute earlier beats with fewer transfers (or as many and less walking),
-    /// arriving no later.
+    /// arriving in the same shown minute or before.
     private func dominatedOptions(_ options: [(departure: Date, arrival: Date, transfers: Int, walking: Double)],
                                   context: String) -> [String] {
         var dominated: [String] = []
@@ -116,7 +117,7 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
                         break
                     }
                 }
-                if b.departure >= a.departure.addingTimeInterval(-60) && b.arrival <= a.arrival
+                if b.departure >= a.departure.addingTimeInterval(-60) && minute(b.arrival) <= minute(a.arrival)
                     && (b.transfers < a.transfers || b.transfers == a.transfers && b.walking < a.walking) {
                     dominated.append("\(context): option \(k + 1) \(a) is beaten within a minute by option \(m + 1) \(b)")
                 }
@@ -180,7 +181,7 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     }
 
     /// `compare` over 90 seeded pairs and the cases found by hand: asked again two minutes after its transit
-    /// answer leaves, the daemon never arrives as early, whatever the transfers (that later
+    /// answer leaves, the daemon never arrives as early (in the same shown minute: session 58), whatever the transfers (that later
     /// journey was reachable from the same origin at the first time too, so it would dominate
     /// the answer).
     func testCompareAcrossTampereIsNeverBeatenByLeavingTwoMinutesLater() async throws {
@@ -197,7 +198,7 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
                      ("Tampere-talo", "61.47146,23.75773", "2022-01-12T06:15"),
                      ("61.46066,23.73866", "61.47364,23.83366", "2022-01-12T07:45")] + seededTrips(count: 90)
         let (checked, dominated) = try await answersBeatenWhenAskedAgain(trips, at: { self.later($0.departure) }) { again, answer, _ in
-            again.arrival <= answer.arrival
+            self.minute(again.arrival) <= self.minute(answer.arrival)  // the same arrival as shown, or sooner
         }
         XCTAssertGreaterThanOrEqual(checked, 70, "enough pairs have a transit answer (74 of 90 did)")
         XCTAssertEqual(dominated, [], "\(dominated.count) of \(checked) dominated")

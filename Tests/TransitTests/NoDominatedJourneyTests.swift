@@ -240,13 +240,15 @@ extension NoDominatedJourneyTests {
     }
 
     /// Whether `options` (an answer and its alternatives, as `leg` gives them) hold a journey that
-    /// leaves at least two minutes later and arrives no later, whatever its transfers (a change
-    /// that lets the traveller leave over a minute later is taken: `JourneyChoice.latestDeparture`).
+    /// leaves at least two minutes later and arrives no later as shown (in the same minute or
+    /// before), whatever its transfers (a change that lets the traveller leave over a minute later
+    /// is taken: `JourneyChoice.taken`).
     static func dominating(_ journey: RouteLeg, in options: [RouteLeg]) -> RouteLeg? {
         guard let departure = journey.departure, let arrival = journey.arrival else { return nil }
+        func minute(_ date: Date) -> Double { (date.timeIntervalSince1970 / 60).rounded(.down) }
         return options.first {
             guard let d = $0.departure, let a = $0.arrival else { return false }
-            return d >= departure.addingTimeInterval(120) && a <= arrival
+            return d >= departure.addingTimeInterval(120) && minute(a) <= minute(arrival)
         }
     }
 
@@ -296,7 +298,8 @@ extension NoDominatedJourneyTests {
     }
 
     /// The backward pass bounded by the forward search's labels (`DepartureCorridor`) finds
-    /// exactly what the same backward search finds without the bound.
+    /// exactly what the same backward search finds without the bound, from the end of the minute
+    /// the chosen journey's arrival is shown in (arrivals in it are the same arrival).
     func testTheDepartureCorridorChangesNoJourneyAtTampere() throws {
         let timetable = try tampereRouter().timetable
         let engine = Raptor(timetable: timetable, paceMultiplier: 1)
@@ -318,16 +321,18 @@ extension NoDominatedJourneyTests {
             let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5, thenLatestFrom: choose)
             XCTAssertEqual(answer.earliest, engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5))
             guard let chosen = answer.chosen else { continue }
-            let expected = engine.arriveBy(chosen.arrival, access: access, egress: egress, days: days, maxRides: 5,
-                                           horizon: chosen.arrival - chosen.departure + 1)
+            let deadline = JourneyChoice.endOfShownMinute(chosen.arrival)
+            let expected = engine.arriveBy(deadline, access: access, egress: egress, days: days, maxRides: 5,
+                                           horizon: deadline - chosen.departure + 1)
             XCTAssertEqual(answer.latest, expected, "query \(query)'s backward pass")
             XCTAssertGreaterThanOrEqual(answer.latest.last?.departure ?? .min, chosen.departure, "query \(query)")
             // With the margin the router asks for (`RideMargin`), the rounds past the chosen
             // journey's rides prune harder, and the journey taken is the same.
             let pruned = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 5,
                                          moreRidesLeavingLaterBy: JourneyChoice.equalTimes, thenLatestFrom: choose)
-            XCTAssertEqual(JourneyChoice.latestDeparture(among: [chosen] + pruned.latest),
-                           JourneyChoice.latestDeparture(among: [chosen] + answer.latest), "query \(query) with the margin")
+            XCTAssertEqual(JourneyChoice.taken(among: [chosen] + pruned.latest, arrivingInTheMinuteOf: chosen.arrival),
+                           JourneyChoice.taken(among: [chosen] + answer.latest, arrivingInTheMinuteOf: chosen.arrival),
+                           "query \(query) with the margin")
             found += 1
             if let last = answer.latest.last, last.departure > chosen.departure { later += 1 }
         }
@@ -364,7 +369,8 @@ extension NoDominatedJourneyTests {
 
 extension RaptorPropertyTests {
     /// On seeded random feeds: the backward pass after a depart-at search leaves exactly as late
-    /// as the brute force's latest departure arriving by the chosen journey's arrival, with any
+    /// as the brute force's latest departure arriving in the shown minute of the chosen journey's
+    /// arrival (or before), with any
     /// number of rides; and the router's answer is never dominated by one leaving two minutes later.
     func testDepartAtLeavesAsLateAsTheBruteForceAllowsForItsArrivalOnRandomFeeds() throws {
         let fixture = try FeedFixture()
@@ -384,11 +390,12 @@ extension RaptorPropertyTests {
                 let answer = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12, thenLatestFrom: choose)
                 if let chosen = answer.chosen {
                     // Leaving later never arrives earlier: bisect on the brute force's arrival.
+                    let deadline = JourneyChoice.endOfShownMinute(chosen.arrival)
                     func fits(_ t: Int) -> Bool {
                         bruteForceArrivalsByRides(world, time: t, access: access, egress: egress, horizon: .max / 4)
-                            .contains { $0.key <= 12 && $0.value <= chosen.arrival }
+                            .contains { $0.key <= 12 && $0.value <= deadline }
                     }
-                    var low = chosen.departure, high = chosen.arrival
+                    var low = chosen.departure, high = deadline
                     XCTAssertTrue(fits(low), "seed \(seed): the chosen journey itself fits")
                     while low < high {
                         let mid = (low + high + 1) / 2
@@ -398,10 +405,10 @@ extension RaptorPropertyTests {
                     // With the router's margin, the journey taken leaves within a minute of that.
                     let pruned = engine.departAt(time, access: access, egress: egress, days: days, maxRides: 12,
                                                  moreRidesLeavingLaterBy: JourneyChoice.equalTimes, thenLatestFrom: choose)
-                    let taken = JourneyChoice.latestDeparture(among: [chosen] + pruned.latest)
+                    let taken = JourneyChoice.taken(among: [chosen] + pruned.latest, arrivingInTheMinuteOf: chosen.arrival)
                     XCTAssertGreaterThanOrEqual(taken?.departure ?? .min, low - JourneyChoice.equalTimes, "seed \(seed) depart-at \(time)")
                     for j in answer.latest {
-                        XCTAssertLessThanOrEqual(j.arrival, chosen.arrival, "seed \(seed)")
+                        XCTAssertLessThanOrEqual(j.arrival, deadline, "seed \(seed)")
                         assertWalksFollowTheModel(world, j, "seed \(seed) backward pass from \(chosen.arrival)")
                     }
                     checked += 1

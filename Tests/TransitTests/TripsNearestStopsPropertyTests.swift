@@ -10,7 +10,8 @@ import XCTest
 /// same trip, before where it alights, is preferred and caught in time; nor left at one when
 /// another of the same trip, after where it boards, is preferred and gets the traveller there in
 /// time. Preferred: where the traveller is free across the walk, the stop they leave latest for
-/// (get there earliest from), times within a minute counting as one and then the shorter walk;
+/// (get there earliest from), departures within a minute (arrivals in one shown minute) counting
+/// as one and then the shorter walk;
 /// else the shorter walk. Only stops within the ride's reach of the traveller's place count
 /// (`TravellerEnds.reaches`): a search from the door never sees the others.
 ///
@@ -20,6 +21,9 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
     static let pairs = 80
     /// 2022-01-12 07:00 in Tampere.
     static let dayStart = Date(timeIntervalSince1970: 1_641_963_600)
+
+    /// The minute an instant is shown in, from the epoch.
+    static func minute(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 60).rounded(.down)) }
 
     static let imported: Result<TransitRouter, Error> = Result {
         let zip = tampereDirectory().appendingPathComponent("tampere.zip")
@@ -145,13 +149,15 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
         }
         /// Fails when one of `others` (a call, its walk and how much later it is for the traveller
         /// than the stop chosen, nil where the shorter walk alone counts) is preferred to the
-        /// chosen stop, walked in `walked`.
+        /// chosen stop, walked in `walked`; latenesses within `equalWithin` count as one
+        /// (departures within a minute; arrivals are read to the shown minute, 0).
         func assertNoneBetter(_ others: [(call: TripCall, walk: TimeInterval, lateness: TimeInterval?)], walked: TimeInterval,
-                              _ message: (TripCall, TimeInterval) -> String) {
+                              equalWithin: TimeInterval = 60, _ message: (TripCall, TimeInterval) -> String) {
             let latest = others.compactMap(\.lateness).max().map { max($0, 0) } ?? 0
             for other in others {
                 // The chosen stop (lateness 0) is out of the latest minute, or one in it is a shorter walk.
-                let preferred = other.lateness.map { $0 >= latest - 60 && (latest > 60 || other.walk < walked) } ?? (other.walk < walked)
+                let preferred = other.lateness.map { $0 >= latest - equalWithin && (latest > equalWithin || other.walk < walked) }
+                    ?? (other.walk < walked)
                 XCTAssertFalse(preferred, message(other.call, other.walk))
             }
         }
@@ -202,10 +208,11 @@ final class TripsNearestStopsPropertyTests: XCTestCase {
                     let others = ((board + 1)..<calls.count).filter { $0 != alight && calls[$0].canAlight && reached(calls[$0], from: index + 1, place) }
                         .map { position in
                         let other = TimetablePort.walkSeconds(calls[position].coordinate, place.coordinate, pace: plan.pace)
-                        return (call: calls[position], walk: other,
-                                lateness: Optional(there.timeIntervalSince(calls[position].arrival.addingTimeInterval(other))))
+                        // How much earlier they are there, as shown: arrivals in one shown minute are one.
+                        let earlier = 60 * (Self.minute(there) - Self.minute(calls[position].arrival.addingTimeInterval(other)))
+                        return (call: calls[position], walk: other, lateness: Optional(TimeInterval(earlier)))
                     }.filter { other in deadline.map { other.call.arrival.addingTimeInterval(other.walk) <= $0 } ?? true }
-                    assertNoneBetter(others, walked: walked) { call, other in
+                    assertNoneBetter(others, walked: walked, equalWithin: 0) { call, other in
                         "leaves \(last.vehicle) \(last.lineName) at \(last.alighting.name) \(last.alighting.time) (walk "
                             + "\(Int(walked)) s, there \(there)) where its trip stops at \(call.name) \(call.arrival) "
                             + "(walk \(Int(other)) s), in time: \(context)"

@@ -312,16 +312,18 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
 }
 
 // "tram 3 at 10:34 instead of the cancelled 10:26" (umctl's `proposalNaming`); the user's line is
-// named too when the proposal rides another; null when the proposal rides nothing.
+// named too when the proposal rides another, and each further ride ("; then bus 2 at 08:12");
+// null when the proposal rides nothing.
 function proposalNaming(update, why, day) {
   const ride = update.latest.rides?.[0];
   if (!ride) return null;
   const proposed = `${ride.vehicle} ${ride.line} at ${clock(ride.departure, day)}`;
+  const then = update.latest.rides.slice(1).map((r) => `; then ${r.vehicle} ${r.line} at ${clock(r.departure, day)}`).join('');
   const chosen = update.selected?.rides?.[0];
-  if (!chosen) return `${proposed} instead of ${why}${clock(update.selected?.departure, day)}`;
+  if (!chosen) return `${proposed} instead of ${why}${clock(update.selected?.departure, day)}${then}`;
   const sameLine = update.selected.rides.map((r) => r.line).join() === update.latest.rides.map((r) => r.line).join();
   const line = sameLine ? '' : `${chosen.vehicle} ${chosen.line} at `;
-  return `${proposed} instead of ${why}${line}${clock(chosen.departure, day)}`;
+  return `${proposed} instead of ${why}${line}${clock(chosen.departure, day)}${then}`;
 }
 
 // "no later bus B1 today; the last left 23:12" (the cancelled one: "the last was the cancelled
