@@ -511,7 +511,7 @@ public final class TransitRouter: Sendable {
             let stop = timetable.stops[found.index].coordinate
             func estimate(_ from: Coordinate) -> Int? {
                 let seconds = if let speed = known.unknownMetresPerSecond {
-                    from.distance(to: stop) / speed * pace.durationMultiplier
+                    known.pricedMetres(straightLine: from.distance(to: stop)) / speed * pace.durationMultiplier
                 } else {
                     towardsStop ? walking.walkingSeconds(from: from, to: stop, pace: pace) : walking.walkingSeconds(from: stop, to: from, pace: pace)
                 }
