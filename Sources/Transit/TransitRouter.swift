@@ -245,20 +245,29 @@ public final class TransitRouter: Sendable {
             }
             return shown
         }
+        // Asked from (to) a stop inferred for the traveller, the stops are those within reach of
+        // their place (`TravellerEnds.reach`), gathered around it; the place's nearest stop is
+        // looked for only where the inferred one is beyond the radius.
+        func reach(askedFrom point: Coordinate, place: Coordinate?) -> (centre: Coordinate, radius: Double)? {
+            guard let place else { return nil }
+            let endsAt = point.distance(to: place)
+            let nearest = endsAt > accessRadius ? grid.stops(within: endsAt, of: place).map(\.distance).min() : nil
+            return (place, TravellerEnds.reach(askedFrom: point, place: place, radius: accessRadius, nearestStop: nearest))
+        }
+        let reaches = (origin: reach(askedFrom: origin, place: travellerEnds.origin),
+                       destination: reach(askedFrom: destination, place: travellerEnds.destination))
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
             (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks,
-                            traveller: beyond.origin),
+                            traveller: beyond.origin, gatheredAround: reaches.origin),
              self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks,
-                            traveller: beyond.destination))
+                            traveller: beyond.destination, gatheredAround: reaches.destination))
         }
         let avoided = avoidedStops(avoiding)
-        // Asked from (to) a stop inferred for the traveller, the radius counts from their place.
-        func reachable(_ end: Raptor.Endpoint, askedFrom point: Coordinate, place: Coordinate?) -> Bool {
-            !avoided.contains(end.stop) && TravellerEnds.reaches(timetable.stops[Int(end.stop)].coordinate, askedFrom: point,
-                                                                  place: place, radius: accessRadius)
+        func reachable(_ end: Raptor.Endpoint, within reach: (centre: Coordinate, radius: Double)?) -> Bool {
+            !avoided.contains(end.stop) && reach.map { timetable.stops[Int(end.stop)].coordinate.distance(to: $0.centre) <= $0.radius } ?? true
         }
-        let access = ends.0.filter { reachable($0, askedFrom: origin, place: travellerEnds.origin) }
-        let egress = ends.1.filter { reachable($0, askedFrom: destination, place: travellerEnds.destination) }
+        let access = ends.0.filter { reachable($0, within: reaches.origin) }
+        let egress = ends.1.filter { reachable($0, within: reaches.destination) }
         guard !access.isEmpty else {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
         }
@@ -502,9 +511,10 @@ public final class TransitRouter: Sendable {
     ///   then the walk between the place and it (`known` holds walks timed so), `point`'s own the
     ///   walk given.
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
-                   known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil) -> [Raptor.Endpoint] {
+                   known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil,
+                   gatheredAround gathering: (centre: Coordinate, radius: Double)? = nil) -> [Raptor.Endpoint] {
         let seconds = towardsStop ? known.access : known.egress
-        return grid.stops(within: radius, of: point).compactMap { found in
+        return grid.stops(within: gathering?.radius ?? radius, of: gathering?.centre ?? point).compactMap { found in
             if !seconds.isEmpty, let known = seconds[timetable.stops[found.index].id] {
                 return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
@@ -512,6 +522,8 @@ public final class TransitRouter: Sendable {
             func estimate(_ from: Coordinate) -> Int? {
                 let seconds = if let speed = known.unknownMetresPerSecond {
                     known.pricedMetres(straightLine: from.distance(to: stop)) / speed * pace.durationMultiplier
+    /// - parameter gathering: where the stops are gathered, when not within `radius` of `point`
+    ///   (around the traveller's place beyond an inferred stop, `TravellerEnds.reach`).
                 } else {
                     towardsStop ? walking.walkingSeconds(from: from, to: stop, pace: pace) : walking.walkingSeconds(from: stop, to: from, pace: pace)
                 }
