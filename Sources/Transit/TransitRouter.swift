@@ -296,7 +296,7 @@ public final class TransitRouter: Sendable {
         // was taken: trial 57 left 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave
         // 10:16 and arrive 10:58).
         func walked(_ journeys: [Raptor.Journey]) -> [Raptor.Journey] {
-            journeys.compactMap { walkingItsPointlessRides($0, pace: pace) }.filter { !usesAny(avoided, $0) }
+            journeys.compactMap { walkingItsPointlessRides($0, pace: pace, access: access, egress: egress) }.filter { !usesAny(avoided, $0) }
         }
         var quicker: Raptor.Journey?, later: Raptor.Journey?
         let (found, engineTime) = measure { () -> [Raptor.Journey] in
@@ -340,6 +340,17 @@ public final class TransitRouter: Sendable {
             // Every journey found rides a hop walking is no slower for: walked, it is a journey
             // with fewer rides, leaving no earlier and arriving no later (`walkingItsPointlessRides`).
             journeys = walked(found)
+            // Depart-at then had no journey to time back from (its backward pass starts from a
+            // usable one): the latest departure arriving as early is searched back from that
+            // arrival, as an arrive-by question by it answers (session 58: by 07:09:49 the answer
+            // left 07:10:58 for buses 6 and 26 arriving 07:51:20, where buses 28 and 26 leave
+            // 07:19:58 and arrive then too). Only in this rare case: no cost to the others.
+            if timing.isDepartAt, let first = choice.earliestArrival(among: journeys) {
+                let back = engine.arriveBy(first.arrival, access: access, egress: egress, days: days, maxRides: rides,
+                                           horizon: horizon, overlay: overlay, stopMask: stopMask,
+                                           moreRidesArrivingSoonerBy: choice.transferPenalty) { JourneyChoice.latestDeparture(among: walked($0)) }
+                if let leaving = back.chosen, leaving.departure >= instant, leaving.departure > first.departure { later = leaving }
+            }
         }
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
@@ -510,6 +521,8 @@ public final class TransitRouter: Sendable {
     ///   their walk between it and `point`, when known (`TravellerEnds`): each stop's seconds are
     ///   then the walk between the place and it (`known` holds walks timed so), `point`'s own the
     ///   walk given.
+    /// - parameter gathering: where the stops are gathered, when not within `radius` of `point`
+    ///   (around the traveller's place beyond an inferred stop, `TravellerEnds.reach`).
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
                    known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil,
                    gatheredAround gathering: (centre: Coordinate, radius: Double)? = nil) -> [Raptor.Endpoint] {
@@ -522,8 +535,6 @@ public final class TransitRouter: Sendable {
             func estimate(_ from: Coordinate) -> Int? {
                 let seconds = if let speed = known.unknownMetresPerSecond {
                     known.pricedMetres(straightLine: from.distance(to: stop)) / speed * pace.durationMultiplier
-    /// - parameter gathering: where the stops are gathered, when not within `radius` of `point`
-    ///   (around the traveller's place beyond an inferred stop, `TravellerEnds.reach`).
                 } else {
                     towardsStop ? walking.walkingSeconds(from: from, to: stop, pace: pace) : walking.walkingSeconds(from: stop, to: from, pace: pace)
                 }
