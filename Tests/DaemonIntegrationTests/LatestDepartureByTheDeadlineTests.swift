@@ -97,6 +97,14 @@ final class LatestDepartureByTheDeadlineTests: SharedTampereDaemonTestCase {
         }
     }
 
+    /// Scan seed 5802: the ride from the inferred Tampella (103 s from the door) boarded bus 33 at
+    /// Koskipuisto D, adopted (627 s); the trip's nearest stop to the far destination was then
+    /// chosen and the ride asked again from Tampella's time, 09:22:23: bus 5 at 09:26:30, which
+    /// the traveller reaches at 09:31, and the plan had no arrival ("a connection is missed").
+    func testARideAskedAgainAfterItsBoardingStopMovedLeavesWhenTheTravellerIsThere() throws {
+        try assertArrivesEarliest("61.50397,23.76354", "61.45632,23.81312", at: "2022-01-12T09:20:40")
+    }
+
     /// Bus 90C arrives at Pyynikintori F 09:43:45, 37 s by the street walk from the square: by
     /// the street router 51 m, by the straight line 53.6 m, which the search priced at 39 s,
     /// "a lower bound", so a deadline of 09:44:23 lost it and the answer left 09:07 instead of
