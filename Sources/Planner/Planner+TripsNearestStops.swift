@@ -76,10 +76,21 @@ extension Planner {
         // the traveller gets to the boarding stop; timed back, arriving when they must leave the
         // alighting one. The engine may answer from a stop nearby instead: then asked at the
         // chosen call itself, leaving from it (else arriving at it), which finds that trip.
-        let asTheRunAsks: LegTiming = if forward {
-            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.estimate) } ?? call.call.departure } ?? askedAt)
+        // A stop kept is asked from when the traveller is there now: adopted since `askedAt`, a
+        // boarding stop farther from the origin is reached later (session 58: adopted Koskipuisto D,
+        // a 627 s walk where Tampella was 103 s, the ride to the alighting stop chosen was asked
+        // from Tampella's time and bus 5 left 5 minutes before the traveller got there).
+        let atTheStopKept: Date = if forward, index > 0, let time, let walk = before.legs[index - 1] {
+            max(askedAt, before.nodes[index].leaving(arrivedAt: time.addingTimeInterval(walk.expectedTravelTime)))
+        } else if !forward, index + 1 < before.segmentCount, let time, let walk = before.legs[index + 1] {
+            min(askedAt, before.nodes[index + 1].latestArrival(leavingAt: time.addingTimeInterval(-walk.expectedTravelTime)))
         } else {
-            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.estimate) } ?? call.call.arrival } ?? askedAt)
+            askedAt
+        }
+        let asTheRunAsks: LegTiming = if forward {
+            .departAt(boarding.map { call in time.map { $0.addingTimeInterval(call.estimate) } ?? call.call.departure } ?? atTheStopKept)
+        } else {
+            .arriveBy(alighting.map { call in time.map { $0.addingTimeInterval(-call.estimate) } ?? call.call.arrival } ?? atTheStopKept)
         }
         let atTheCall: LegTiming = if let boarding { .departAt(boarding.call.departure) } else { .arriveBy(alighting?.call.arrival ?? askedAt) }
         var kept = false

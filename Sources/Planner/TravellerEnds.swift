@@ -60,8 +60,24 @@ public struct TravellerEnds: Hashable, Sendable {
     /// past it to the end of the line and back (trial 55).
     public static func reaches(_ stop: Coordinate, askedFrom end: Coordinate, place: Coordinate?, radius: Double) -> Bool {
         guard let place else { return true }
+        return stop.distance(to: place) <= reach(askedFrom: end, place: place, radius: radius)
+    }
+
+    /// How far from `place` the stops a ride asked from (to) `end` may use lie (`reaches`): the
+    /// radius, or where `end` is farther, `end`'s distance and the road beside it; and where
+    /// `nearestStop`, the distance of the place's nearest stop, is known and beyond the radius
+    /// too (a place far from every stop), at least the radius beyond that stop, so that the
+    /// traveller there has the engine's radius of choice beyond the walk they must make, on
+    /// every side, whichever stop the plan walks to now (session 58: the ride asked to the
+    /// nearest, Pajukonkatu 877 m from the destination, left out Hervannan jäähalli 978 m from
+    /// it, where bus 13 gets to the door in time for a bus 38 leaving 10 minutes later; a
+    /// depart-at plan, which had moved its stop to a farther one first, went there).
+    /// The transit engine gathers its stops within this of the place, not of `end`.
+    public static func reach(askedFrom end: Coordinate, place: Coordinate, radius: Double, nearestStop: Double? = nil) -> Double {
         let endsAt = end.distance(to: place)
-        return stop.distance(to: place) <= (endsAt > radius ? endsAt + acrossTheRoad : radius)
+        guard endsAt > radius else { return radius }
+        if let nearestStop, nearestStop > radius { return max(endsAt + acrossTheRoad, nearestStop + radius) }
+        return endsAt + acrossTheRoad
     }
 
     /// How much farther than an inferred stop beyond the radius another stop may be: a road's width and a crossing.

@@ -240,20 +240,29 @@ public final class TransitRouter: Sendable {
             }
             return shown
         }
+        // Asked from (to) a stop inferred for the traveller, the stops are those within reach of
+        // their place (`TravellerEnds.reach`), gathered around it; the place's nearest stop is
+        // looked for only where the inferred one is beyond the radius.
+        func reach(askedFrom point: Coordinate, place: Coordinate?) -> (centre: Coordinate, radius: Double)? {
+            guard let place else { return nil }
+            let endsAt = point.distance(to: place)
+            let nearest = endsAt > accessRadius ? grid.stops(within: endsAt, of: place).map(\.distance).min() : nil
+            return (place, TravellerEnds.reach(askedFrom: point, place: place, radius: accessRadius, nearestStop: nearest))
+        }
+        let reaches = (origin: reach(askedFrom: origin, place: travellerEnds.origin),
+                       destination: reach(askedFrom: destination, place: travellerEnds.destination))
         let (ends, accessTime) = measure { () -> ([Raptor.Endpoint], [Raptor.Endpoint]) in
             (self.endpoints(around: origin, radius: accessRadius, pace: pace, towardsStop: true, known: knownWalks,
-                            traveller: beyond.origin),
+                            traveller: beyond.origin, gatheredAround: reaches.origin),
              self.endpoints(around: destination, radius: accessRadius, pace: pace, towardsStop: false, known: knownWalks,
-                            traveller: beyond.destination))
+                            traveller: beyond.destination, gatheredAround: reaches.destination))
         }
         let avoided = avoidedStops(avoiding)
-        // Asked from (to) a stop inferred for the traveller, the radius counts from their place.
-        func reachable(_ end: Raptor.Endpoint, askedFrom point: Coordinate, place: Coordinate?) -> Bool {
-            !avoided.contains(end.stop) && TravellerEnds.reaches(timetable.stops[Int(end.stop)].coordinate, askedFrom: point,
-                                                                  place: place, radius: accessRadius)
+        func reachable(_ end: Raptor.Endpoint, within reach: (centre: Coordinate, radius: Double)?) -> Bool {
+            !avoided.contains(end.stop) && reach.map { timetable.stops[Int(end.stop)].coordinate.distance(to: $0.centre) <= $0.radius } ?? true
         }
-        let access = ends.0.filter { reachable($0, askedFrom: origin, place: travellerEnds.origin) }
-        let egress = ends.1.filter { reachable($0, askedFrom: destination, place: travellerEnds.destination) }
+        let access = ends.0.filter { reachable($0, within: reaches.origin) }
+        let egress = ends.1.filter { reachable($0, within: reaches.destination) }
         guard !access.isEmpty else {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
         }
@@ -282,7 +291,7 @@ public final class TransitRouter: Sendable {
         // was taken: trial 57 left 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave
         // 10:16 and arrive 10:58).
         func walked(_ journeys: [Raptor.Journey]) -> [Raptor.Journey] {
-            journeys.compactMap { walkingItsPointlessRides($0, pace: pace) }.filter { !usesAny(avoided, $0) }
+            journeys.compactMap { walkingItsPointlessRides($0, pace: pace, access: access, egress: egress) }.filter { !usesAny(avoided, $0) }
         }
         var quicker: Raptor.Journey?, later: Raptor.Journey?
         let (found, engineTime) = measure { () -> [Raptor.Journey] in
@@ -331,6 +340,17 @@ public final class TransitRouter: Sendable {
             // Every journey found rides a hop walking is no slower for: walked, it is a journey
             // with fewer rides, leaving no earlier and arriving no later (`walkingItsPointlessRides`).
             journeys = walked(found)
+            // Depart-at then had no journey to time back from (its backward pass starts from a
+            // usable one): the latest departure arriving as early is searched back from that
+            // arrival, as an arrive-by question by it answers (session 58: by 07:09:49 the answer
+            // left 07:10:58 for buses 6 and 26 arriving 07:51:20, where buses 28 and 26 leave
+            // 07:19:58 and arrive then too). Only in this rare case: no cost to the others.
+            if timing.isDepartAt, let first = choice.earliestArrival(among: journeys) {
+                let back = engine.arriveBy(first.arrival, access: access, egress: egress, days: days, maxRides: rides,
+                                           horizon: horizon, overlay: overlay, stopMask: stopMask,
+                                           moreRidesArrivingSoonerBy: choice.transferPenalty) { JourneyChoice.latestDeparture(among: walked($0)) }
+                if let leaving = back.chosen, leaving.departure >= instant, leaving.departure > first.departure { later = leaving }
+            }
         }
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
             let when = Self.localClock(anchor, zone: zone)
@@ -498,17 +518,22 @@ public final class TransitRouter: Sendable {
     ///   their walk between it and `point`, when known (`TravellerEnds`): each stop's seconds are
     ///   then the walk between the place and it (`known` holds walks timed so), `point`'s own the
     ///   walk given.
+    /// - parameter gathering: where the stops are gathered, when not within `radius` of `point`
+    ///   (around the traveller's place beyond an inferred stop, `TravellerEnds.reach`).
     func endpoints(around point: Coordinate, radius: Double, pace: WalkingPace, towardsStop: Bool,
-                   known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil) -> [Raptor.Endpoint] {
+                   known: KnownEndWalks = KnownEndWalks(), traveller: (place: Coordinate, walk: TimeInterval)? = nil,
+                   gatheredAround gathering: (centre: Coordinate, radius: Double)? = nil) -> [Raptor.Endpoint] {
         let seconds = towardsStop ? known.access : known.egress
         func endpoint(_ found: (index: Int, distance: Double)) -> Raptor.Endpoint? {
             if !seconds.isEmpty, let known = seconds[timetable.stops[found.index].id] {
                 return Raptor.Endpoint(stop: Int32(found.index), seconds: max(0, known))
             }
             let stop = timetable.stops[found.index].coordinate
+            // The grid measured from `point` unless the stops were gathered around another centre.
+            let fromPoint = gathering == nil ? found.distance : point.distance(to: stop)
             func estimate(_ from: Coordinate, metres: Double) -> Int? {
                 let seconds = if let speed = known.unknownMetresPerSecond {
-                    metres / speed * pace.durationMultiplier
+                    known.pricedMetres(straightLine: metres) / speed * pace.durationMultiplier
                 } else if towardsStop {
                     walking.walkingSeconds(from: from, to: stop, straightMetres: metres, pace: pace)
                 } else {
@@ -517,15 +542,15 @@ public final class TransitRouter: Sendable {
                 guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
                 return Int(seconds.rounded(.up))
             }
-            guard let viaPoint = estimate(point, metres: found.distance) else { return nil }
+            guard let viaPoint = estimate(point, metres: fromPoint) else { return nil }
             guard let traveller else { return Raptor.Endpoint(stop: Int32(found.index), seconds: viaPoint) }
             let walk = TravellerEnds.wholeSeconds(traveller.walk)
             // `point` itself is the walk known; another stop is walked from the place, never
             // dearer than on through `point`.
-            let fromPlace = found.distance < 1 ? walk : min(viaPoint + walk, estimate(traveller.place, metres: traveller.place.distance(to: stop)) ?? .max)
+            let fromPlace = fromPoint < 1 ? walk : min(viaPoint + walk, estimate(traveller.place, metres: traveller.place.distance(to: stop)) ?? .max)
             return Raptor.Endpoint(stop: Int32(found.index), seconds: fromPlace)
         }
-        let around = grid.stops(within: radius, of: point)
+        let around = grid.stops(within: gathering?.radius ?? radius, of: gathering?.centre ?? point)
         var endpoints: [Raptor.Endpoint] = []
         endpoints.reserveCapacity(around.count)  // grown one by one, the copies cost more than the walks' estimates
         for found in around {

@@ -6,7 +6,8 @@ import Transit
 /// Transit legs whose first and last walks are the streets' walks. The engine prices a walk to
 /// or from a stop as a stretched straight line, which can promise a bus the street walk misses,
 /// or lose one it catches (where streets run straight). So the engine is asked with every walk
-/// to or from a stop priced as the straight line at the streets' walking speed, a lower bound;
+/// to or from a stop priced as the straight line (less what a street walk can fall short of it,
+/// `KnownEndWalks.streetLowerBound`) at the streets' walking speed, a lower bound;
 /// the walks its answer uses are asked of the street router and the engine asked again with
 /// them known, until the answer's walks are all street walks (or no longer than it thought):
 /// then no other stop, whose walk can only be longer than its bound, gives a better journey.
@@ -91,7 +92,7 @@ struct StreetTimedTransit: Sendable {
         async throws -> [(leg: RouteLeg, fits: Bool)] {
         guard let streets else { return try await search(KnownEndWalks()).map { ($0, true) } }
         var walks = StreetWalks(query: query, streets: streets)
-        var known = KnownEndWalks(unknownMetresPerSecond: Self.streetMetresPerSecond)
+        var known = KnownEndWalks(unknownMetresPerSecond: Self.streetMetresPerSecond, shortensStraightLines: true)
         var round = 1
         while true {
             let timed = try await walks.timeEnds(of: try await search(known))
@@ -243,7 +244,8 @@ private struct StreetWalks {
 
     /// The walks asked so far, in whole seconds as the engine times them, for its next search.
     func known(unknownMetresPerSecond: Double) -> KnownEndWalks {
-        var known = KnownEndWalks(unknownMetresPerSecond: unknownMetresPerSecond)
+        var known = KnownEndWalks(unknownMetresPerSecond: unknownMetresPerSecond,
+                                  shortensStraightLines: unknownMetresPerSecond == StreetTimedTransit.streetMetresPerSecond)
         for case let (end, street?) in asked {
             let seconds = Int(street.expectedTravelTime)
             if end.towardsStop { known.access[end.stop] = seconds } else { known.egress[end.stop] = seconds }
