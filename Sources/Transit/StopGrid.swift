@@ -60,6 +60,7 @@ struct StopGrid: Sendable {
         let c0 = Int(floor((point.longitude - lonSpan) / cellDegreesLongitude)), c1 = Int(floor((point.longitude + lonSpan) / cellDegreesLongitude))
         let near = FlatNeighbourhood(around: point, radius: radius)
         var found: [(index: Int, distance: Double)] = []
+        found.reserveCapacity(32)
         if (r1 - r0 + 1) * (c1 - c0 + 1) > cellKeys.count {
             for (i, c) in coordinates.enumerated() where near.admits(c) {
                 let d = point.distance(to: c)

@@ -261,8 +261,9 @@ public final class TransitRouter: Sendable {
         func reachable(_ end: Raptor.Endpoint, within reach: (centre: Coordinate, radius: Double)?) -> Bool {
             !avoided.contains(end.stop) && reach.map { timetable.stops[Int(end.stop)].coordinate.distance(to: $0.centre) <= $0.radius } ?? true
         }
-        let access = ends.0.filter { reachable($0, within: reaches.origin) }
-        let egress = ends.1.filter { reachable($0, within: reaches.destination) }
+        // Filtered only where something may be left out: a filter copies the list, grown one by one.
+        let access = avoided.isEmpty && reaches.origin == nil ? ends.0 : ends.0.filter { reachable($0, within: reaches.origin) }
+        let egress = avoided.isEmpty && reaches.destination == nil ? ends.1 : ends.1.filter { reachable($0, within: reaches.destination) }
         guard !access.isEmpty else {
             throw RoutingError.unsupportedInRegion("no transit stop within \(Int(accessRadius)) m of the origin")
         }
