@@ -199,7 +199,7 @@ struct Raptor: Sendable {
                   moreRidesLeavingLaterBy laterBy: Int = 0,
                   thenLatestFrom choose: ([Journey]) -> Journey?) -> (earliest: [Journey], chosen: Journey?, latest: [Journey]) {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { earliest, scratch, _ in
+               overlay: overlay, stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: .max) { earliest, scratch, _ in
             guard let chosen = choose(earliest) else { return (earliest, nil, []) }
             // Only a journey of the Pareto set found gets the backward pass (one the choice made
             // up, as a test does, has no labels of its own behind it).
@@ -211,7 +211,7 @@ struct Raptor: Sendable {
             let deadline = JourneyChoice.endOfShownMinute(chosen.arrival)
             let latest = search(Backward.self, from: deadline, access: access, egress: egress, days: days,
                                 maxRides: maxRides, horizon: deadline - chosen.departure + 1,
-                                overlay: overlay, stopMask: stopMask, bound: corridor,
+                                overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
                                 margin: RideMargin(afterRides: chosen.rides.count, seconds: laterBy)) { journeys, _, _ in journeys }
             return (earliest, chosen, latest)
         }
@@ -231,7 +231,7 @@ struct Raptor: Sendable {
                   moreRidesArrivingSoonerBy soonerBy: Int = 0,
                   thenEarliestFrom choose: ([Journey]) -> Journey?) -> (latest: [Journey], chosen: Journey?, earliest: [Journey]) {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
-               overlay: overlay, stopMask: stopMask, bound: Unbounded()) { latest, scratch, best in
+               overlay: overlay, stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: deadline) { latest, scratch, best in
             guard let chosen = choose(latest), let best else { return (latest, nil, []) }
             // Journeys with more rides than the chosen one are searched too, so the corridor also
             // allows what the backward search may have dropped (`DeadlineCorridor`).
@@ -239,7 +239,7 @@ struct Raptor: Sendable {
                                             floor: best, slack: scratch.remainingBound)
             let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
                                   maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
-                                  overlay: overlay, stopMask: stopMask, bound: corridor,
+                                  overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
                                   margin: RideMargin(afterRides: chosen.rides.count, seconds: soonerBy)) { journeys, _, _ in journeys }
             return (latest, chosen, earliest)
         }
@@ -248,9 +248,14 @@ struct Raptor: Sendable {
     /// The rounds in `direction` from `time`, on a scratch taken from the pool; `body` sees the
     /// journeys found, the scratch with the search's labels and the best time found at the
     /// target (nil if none), before the scratch is given back clean.
+    /// - parameter endsInTheShownMinuteBy: for the searches whose journeys are answers (the
+    ///   passes of `departAt(…thenLatestFrom:)` and `arriveBy(…thenEarliestFrom:)`), the deadline
+    ///   up to which a journey's last ride may leave at a stop with a shorter walk arriving in the
+    ///   same shown minute (`boardingTheTripsNearestEnds`); nil: no later than it arrives.
     private func search<D: SearchDirection, B: SearchBound, R>(_ direction: D.Type, from time: Int, access: [Endpoint],
                                                                egress: [Endpoint], days: [ServiceDay], maxRides: Int, horizon: Int,
                                                                overlay: RealtimeOverlay?, stopMask: [UInt8]?, bound: B,
+                                                               endsInTheShownMinuteBy deadline: Int? = nil,
                                                                margin: RideMargin = .none,
                                                                _ body: ([Journey], RaptorScratch, Int?) -> R) -> R {
         let live = overlay ?? RealtimeOverlay()
@@ -278,7 +283,8 @@ struct Raptor: Sendable {
         }
         let mask = stopMask ?? openStops
         let journeys = found.compactMap {
-            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, stopMask: mask)
+            journey(D.self, reaching: $0, start: start, days: days, overlay: live, scratch: scratch, stopMask: mask,
+                    arrivingBy: deadline ?? .min)
         }
         let result = body(journeys, scratch, found.last?.time)
         scratch.reset(targets: target)
@@ -641,9 +647,11 @@ struct Raptor: Sendable {
     /// Rebuilds the journey that reached the target from its labels, walking back from the
     /// target to the start, with its first and last rides at the stops of their trips nearest
     /// the ends (`boardingTheTripsNearestEnds`).
+    /// - parameter arrivingBy: the deadline the last ride's stop never moves past (`search`'s
+    ///   `endsInTheShownMinuteBy`; `.min`: the journey keeps its arrival to the second).
     private func journey<D: SearchDirection>(_ direction: D.Type, reaching found: TargetReached, start: [Endpoint],
                                              days: [ServiceDay], overlay: RealtimeOverlay, scratch: RaptorScratch,
-                                             stopMask: [UInt8]) -> Journey? {
+                                             stopMask: [UInt8], arrivingBy deadline: Int) -> Journey? {
         let stopCount = timetable.stops.count
         var rides: [Ride] = []
         var targetSide: RideLabel?, startSide: RideLabel?  // the rides found first and last, walking back
@@ -681,7 +689,7 @@ struct Raptor: Sendable {
         let walks = EndWalks(parents: scratch.parents, start: start, targetSeconds: scratch.targetSeconds,
                              startIsAccess: D.accessAndEgress(start: true, target: false).access)
         return boardingTheTripsNearestEnds(built, first: first, last: last, walks: walks, days: days, overlay: overlay,
-                                           stopMask: stopMask)
+                                           stopMask: stopMask, arrivingBy: deadline)
     }
 
     /// The ride a label stands for; a live run's keeps the timetable's pattern, trip and call
