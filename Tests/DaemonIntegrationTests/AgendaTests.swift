@@ -103,7 +103,7 @@ final class AgendaTests: TampereDaemonTestCase {
         XCTAssertGreaterThan(walk, 3600, "a walk of over an hour")
         let entry = try XCTUnwrap(try agenda("2022-01-12").plans.first { $0.id == plan.id })
         XCTAssertEqual(entry.arrivalDays, 1)
-        let minutes = Int((walk / 60).rounded())
+        let minutes = Int(walk / 60)  // the shown difference from 23:30:00 (a whole minute)
         XCTAssertEqual(entry.firstLeg, "walk \(minutes / 60) h \(String(format: "%02d", minutes % 60)) min to \(plan.nodes.last?.name ?? "")")
         let text = try harness.umctl(["agenda", "--day", "2022-01-12"]).stdout
         XCTAssertTrue(text.contains(" +1d  #\(plan.id) "), text)
