@@ -90,15 +90,21 @@ public struct PlanAgenda: Hashable, Sendable {
     public static func words(_ plan: RoutePlan, segment: Int, timeZone: TimeZone) -> String {
         let destination = plan.nodes[segment + 1].place.name
         guard let leg = plan.legs[segment] else { return "no route to \(destination) yet" }
-        func minutes(_ seconds: TimeInterval) -> String { duration(seconds) }
         guard let ride = leg.rides.first else {
-            return "\(leg.mode == .car ? "drive" : "walk") \(minutes(leg.expectedTravelTime)) to \(destination)"
+            let takes = if let departure = leg.departure, let arrival = leg.arrival {
+                ShownTime.text(from: departure, to: arrival)
+            } else {
+                duration(leg.expectedTravelTime)
+            }
+            return "\(leg.mode == .car ? "drive" : "walk") \(takes) to \(destination)"
         }
         let board = "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, timeZone: timeZone))"
         guard let access = leg.walks.first(where: { $0.kind == .access }), access.duration >= 30 else {
             return "\(board) from \(ride.boarding.name)"
         }
-        return "walk \(minutes(access.duration)) to \(ride.boarding.name), \(board)"
+        // Beside the clock times it stands between, a duration is their shown difference, as `plan show`
+        // says it (docs/planner.md, "How times and durations read"): 08:10 → 08:14 for 198 s from 08:10:42.
+        return "walk \(ShownTime.text(from: access.start, to: access.start.addingTimeInterval(access.duration))) to \(ride.boarding.name), \(board)"
     }
 
     /// A duration in whole minutes, at least 1: "7 min", "1 h 47 min" (and "1 h 07 min") from an hour on.

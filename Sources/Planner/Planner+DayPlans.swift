@@ -43,21 +43,40 @@ extension Planner {
     }
 
     /// Pins segment `index` to a ride of `line`: with `time`, the one leaving its stop in that
-    /// minute, else the next (`rideLeaving(inTheMinuteOf:)`, as `plan pin` reads a time); without,
-    /// the first departure from the segment's current time on; among `lineSearchWidth`
-    /// alternatives. The lock remembers the line.
+    /// minute, else the next (`rideLeaving(inTheMinuteOf:)`, as `plan pin` reads a time). Without,
+    /// the plan's own ride when it rides `line`; else, among `lineSearchWidth` alternatives, the
+    /// first departure from the segment's current time on, or in a segment an arrive-by plan
+    /// times back (`arrivingInTime`) the one leaving nearest the segment's time among those that
+    /// keep the deadline (trial 58 F3: the first of the options arriving in time left an hour
+    /// early). The lock remembers the line.
     /// - throws: `noDepartureOnLine` when none is found; as `alternatives`.
     public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
         if let time, plan.modes.indices.contains(index), plan.modes[index] == .transit {
-            return try plan.choosingAlternative(try await rideLeaving(inTheMinuteOf: time, segment: index, of: plan, line: line),
-                                                ofSegment: index)
+            let ride = try await rideLeaving(inTheMinuteOf: time, segment: index, of: plan, line: line)
+            return try await timingTheWayToAShownPinBack(try plan.choosingAlternative(ride, ofSegment: index), segment: index)
+        }
+        try plan.checkSegment(index)
+        if time == nil, plan.modes[index] == .transit, let shown = plan.legs[index], shown.mode == .transit, shown.departure != nil,
+           shown.rides.contains(where: { $0.lineName == line }) {
+            return try await timingTheWayToAShownPinBack(try plan.choosingAlternative(shown, ofSegment: index), segment: index)
         }
         let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
                                              keepingBeaten: true)
-        guard let chosen = options.first(where: { $0.rides.contains { $0.lineName == line } }) else {
-            throw PlannerError.noDepartureOnLine(line: line, segment: index)
+        let ofLine = options.filter { $0.rides.contains { $0.lineName == line } }
+        var chosen = ofLine.first
+        if time == nil, Self.arrivingInTime(plan, segment: index) != nil {
+            let segmentTime = plan.departureTimes()[index] ?? plan.legs[index]?.departure
+            // Options without a departure keep the list's order; a tie goes to the later one.
+            chosen = segmentTime.map { around in
+                ofLine.enumerated().min { a, b in
+                    let da = abs((a.element.departure ?? .distantPast).timeIntervalSince(around))
+                    let db = abs((b.element.departure ?? .distantPast).timeIntervalSince(around))
+                    return da != db ? da < db : a.offset > b.offset
+                }?.element
+            } ?? ofLine.last
         }
-        return try plan.choosingAlternative(chosen, ofSegment: index)
+        guard let chosen else { throw PlannerError.noDepartureOnLine(line: line, segment: index) }
+        return try await timingTheWayToAShownPinBack(try plan.choosingAlternative(chosen, ofSegment: index), segment: index)
     }
 
     // MARK: - A day of several places

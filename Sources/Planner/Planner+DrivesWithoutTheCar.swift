@@ -42,4 +42,49 @@ extension Planner {
         again.queryCount += computed.queryCount + queries
         return again
     }
+
+    /// `computed` with each drive of the planner's after which the car is never driven again
+    /// (`RoutePlan.driveLeavingTheCarForGood`) walked or ridden by the walk rule, last first, and
+    /// the plan computed again (trial 58 F7: `plan preset ID fastest` drove Hämeenkatu 9 → TAYS A
+    /// before a locked bus and left the car there for the rest of the day). `.fastest` only
+    /// proposes a drive the car comes back from (the day ends driving, or where the car waits);
+    /// a drive the user chose (locked) stays theirs. Two queries a drive.
+    /// - throws: only `CancellationError`.
+    func judgingDrivesLeavingTheCarForGood(in computed: LegComputation, currentLocation: Coordinate? = nil) async throws
+        -> LegComputation {
+        let plan = computed.plan
+        let leaving = plan.readyToLeave(now: clock.now())
+        var judged = plan, queries = 0
+        while let index = judged.driveLeavingTheCarForGood() {
+            let start = leaving[index] ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
+            let hop = try await fasterOfWalkAndRide(from: plan.nodes[index].place, to: plan.nodes[index + 1].place,
+                                                    leavingAt: start, plan: plan, inherited: .walk)
+            queries += 2
+            var mode = hop.mode, note = hop.reason ?? ModeNote(.notDriven)
+            // As above: a ride from (to) a pinned ride's inferred stop would board the pinned vehicle.
+            if mode == .transit, let way = judged.wayToPinnedRide(of: index) {
+                mode = .walk
+                note = ModeNote(way)
+            }
+            judged.setMode(mode, at: index)
+            judged.legs[index] = nil
+            judged.setModeNote(note, ofSegment: index)
+        }
+        guard queries > 0 else { return computed }
+        var again = try await computeLegsReporting(judged, currentLocation: currentLocation)
+        again.queryCount += computed.queryCount + queries
+        return again
+    }
+}
+
+extension RoutePlan {
+    /// The chain's last drive when it is the planner's (not locked) and leaves the car for good:
+    /// it ends before the plan does, and not within `carWithinReach` of where the plan ends. Nil
+    /// when the last drive ends the day, or the user chose it.
+    func driveLeavingTheCarForGood() -> Int? {
+        guard let last = modes.lastIndex(of: .car), last < segmentCount - 1, !isLocked(segment: last),
+              let end = nodes.last,
+              nodes[last + 1].place.coordinate.distance(to: end.place.coordinate) > Self.carWithinReach else { return nil }
+        return last
+    }
 }

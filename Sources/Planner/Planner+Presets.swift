@@ -19,23 +19,31 @@ extension Planner {
         var best: RoutePlan?
         for variant in PlanPreset.fastestCandidates.compactMap({ PlanPreset(rawValue: $0.rawValue) }) {
             let computed = try await computedWithPreset(rebuildingStretches(of: plan, with: variant),
-                                                        currentLocation: currentLocation)
+                                                        currentLocation: currentLocation, leavingNoCarForGood: true)
             guard let time = computed.totalTravelTime else { continue }
             if let current = best?.totalTravelTime, current <= time { continue }
             best = computed
         }
         if let best { return best.notingStretchesTheCarIsNotAtHandFor() }
-        return try await computeLegs(plan.applyingPreset(.fastest), currentLocation: currentLocation)
+        return try await judgingDrivesLeavingTheCarForGood(
+            in: try await computeLegsReporting(plan.applyingPreset(.fastest), currentLocation: currentLocation),
+            currentLocation: currentLocation).plan
     }
 
     /// The legs of a plan a preset rebuilt; a stretch the transit preset rides is walked where
     /// walking is no slower (`walkingHopsNoSlower`). A drive of the planner's that the preset's
     /// own drives before it left without the car (a stretch it kept as it was, driven when the
     /// car was a walk away before the first drive: seeds 8 and 57) is walked or ridden by the walk
-    /// rule, as after any edit (`judgingDrivesWithoutTheCar`).
-    private func computedWithPreset(_ rebuilt: RoutePlan, currentLocation: Coordinate?) async throws -> RoutePlan {
-        let computed = try await judgingDrivesWithoutTheCar(in: try await computeLegsReporting(rebuilt, currentLocation: currentLocation),
+    /// rule, as after any edit (`judgingDrivesWithoutTheCar`). For `.fastest`'s variants
+    /// (`leavingNoCarForGood`), so is a drive of the planner's that leaves the car where it is
+    /// never driven again (`judgingDrivesLeavingTheCarForGood`): park and ride is the user's choice.
+    private func computedWithPreset(_ rebuilt: RoutePlan, currentLocation: Coordinate?,
+                                    leavingNoCarForGood: Bool = false) async throws -> RoutePlan {
+        var computed = try await judgingDrivesWithoutTheCar(in: try await computeLegsReporting(rebuilt, currentLocation: currentLocation),
                                                             currentLocation: currentLocation)
+        if leavingNoCarForGood {
+            computed = try await judgingDrivesLeavingTheCarForGood(in: computed, currentLocation: currentLocation)
+        }
         guard rebuilt.modes.contains(.transit) else { return computed.plan }
         return try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation).plan
     }

@@ -258,7 +258,34 @@ public struct Planner: Sendable {
         }
         let ride = try await rideLeaving(inTheMinuteOf: departure, segment: index, of: plan, line: nil)
         let taken = plan.takingStops(of: ride, ofSegment: index)
-        return try taken.plan.pinningDeparture(ofSegment: index, to: taken.leg, departingAt: taken.leg.departure ?? departure)
+        return try await timingTheWayToAShownPinBack(
+            try taken.plan.pinningDeparture(ofSegment: index, to: taken.leg, departingAt: taken.leg.departure ?? departure),
+            segment: index)
+    }
+
+    /// `pinned`, whose segment `index` was just pinned to the ride it showed (its other legs kept,
+    /// `RoutePlan.pinningDeparture(ofSegment:to:departingAt:)`), with the legs between the pin
+    /// before it (or the start) and this one timed back from the pin as late as they can be, as
+    /// `plan refresh` times them, when a stay lies on that way and the traveller then leaves in a
+    /// later minute (trial 58 F4: after a 45-min stay the kept legs left 07:30, refreshed 07:39).
+    /// The ride after a stay was asked from the stay's end, so the legs before it, asked forward,
+    /// may leave earlier than the pin needs; without a stay they lead straight to the ride and
+    /// stay as shown (asked again, they took other stops and lines, session 57's tester).
+    /// A plan whose legs before the pin were emptied (another ride) or that follows the traveller
+    /// (a current-location node) is returned as it is. The daemon's `plan choose` calls it too.
+    /// - throws: only `CancellationError`.
+    public func timingTheWayToAShownPinBack(_ pinned: RoutePlan, segment index: Int) async throws -> RoutePlan {
+        let from = pinned.pinnedSegmentIndices.filter { $0 < index }.max().map { $0 + 1 } ?? 0
+        guard pinned.isPinned(segment: index), from < index, (from..<index).allSatisfy({ pinned.legs[$0] != nil }),
+              (from + 1...index).contains(where: { pinned.nodes[$0].stay != nil }),
+              !pinned.nodes.contains(where: \.isCurrentLocation), let kept = pinned.departureTimes()[from] else { return pinned }
+        var emptied = pinned
+        for segment in from..<index { emptied.legs[segment] = nil }
+        let asked = try await computeLegs(emptied)
+        guard asked.nodes.count == pinned.nodes.count, (0..<asked.segmentCount).allSatisfy({ asked.legs[$0] != nil }),
+              asked.pending.isEmpty, let later = asked.departureTimes()[from],
+              ShownTime.minute(later) > ShownTime.minute(kept) else { return pinned }
+        return asked
     }
 
     // MARK: - Computing legs

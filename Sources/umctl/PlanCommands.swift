@@ -363,14 +363,16 @@ struct PlanPinCommand: PlanEditCommand {
         path: path, abstract: "Pin the departure at TIME (or of --line L) on segment SEG; the rest of the plan fits around it.",
         positionals: [.init(name: "ID", help: "plan ID"), .init(name: "SEG", help: "segment number, from 1"),
                       .init(name: "TIME", help: planTimeHelp, optional: true)],
-        options: [.init(name: "--line", valueName: "L", help: "pin a ride of line L (leaving at TIME or --at, else the first from the segment's time)"),
+        options: [.init(name: "--line", valueName: "L", help: "pin a ride of line L (leaving at TIME or --at; else the plan's own ride of L, "
+                                + "or the first from the segment's time, in an arrive-by plan the one nearest it that keeps the deadline)"),
                   .init(name: "--at", valueName: "TIME", help: "the same as TIME")],
         discussion: "On a transit segment TIME is when the ride leaves its stop, as plan show prints it (\"07:42 bus 6 ... "
             + "Tays C\", \"pinned to leave 07:42\"): the ride leaving in that minute is pinned, the one the plan shows when it "
             + "does; when none leaves then, the next one the traveller can catch, and the answer says so (\"no ride you can catch leaves at "
             + "07:41; pinned the next, ...\"). On a walk or drive TIME is when it leaves the segment's start. "
             + "A plan holds one pin per segment: pins on other segments stay, and the legs between two pins leave "
-            + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it. "
+            + "at the earlier one's arrival. Segments before the first pin are planned to arrive by it, as late as they can "
+            + "(as plan refresh does); pinning the ride the plan shows keeps them unless a stay lies on the way. "
             + "A bare HH:MM is on the day of that segment in the plan (not today). A departure the traveller cannot be at "
             + "from the plan's start is refused (conflict, nothing changed): move the start first (plan time).").editing
     var expectedGeneration: Int64?

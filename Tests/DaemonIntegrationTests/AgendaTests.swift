@@ -103,7 +103,13 @@ final class AgendaTests: TampereDaemonTestCase {
         XCTAssertGreaterThan(walk, 3600, "a walk of over an hour")
         let entry = try XCTUnwrap(try agenda("2022-01-12").plans.first { $0.id == plan.id })
         XCTAssertEqual(entry.arrivalDays, 1)
-        let minutes = Int((walk / 60).rounded())
+        // Beside its clock times, the walk's minutes are their shown difference (as `plan show` says them).
+        let leg = try XCTUnwrap(plan.segments.first?.leg)
+        let shown = try [leg.departure, leg.arrival].map { text -> Int in
+            let instant = try XCTUnwrap(text.flatMap { ISO8601DateFormatter().date(from: $0) }, "the walk's times on the wire")
+            return Int((instant.timeIntervalSince1970 / 60).rounded(.down))
+        }
+        let minutes = shown[1] - shown[0]
         XCTAssertEqual(entry.firstLeg, "walk \(minutes / 60) h \(String(format: "%02d", minutes % 60)) min to \(plan.nodes.last?.name ?? "")")
         let text = try harness.umctl(["agenda", "--day", "2022-01-12"]).stdout
         XCTAssertTrue(text.contains(" +1d  #\(plan.id) "), text)

@@ -60,6 +60,28 @@ final class PresetsKeepAccessWalksTests: SharedTampereDaemonTestCase {
             assertTravellable(applied, "preset \(preset) on Keskustori → Hervanta (ride chosen) → Ratina")
         }
     }
+
+    /// Trial 58 F7: a day Hämeenkatu 9 → TAYS A → Hervanta → Pyynikintori by transit with bus 38
+    /// from TAYS A pinned: `plan preset ID fastest` drove Hämeenkatu 9 → TAYS A and left the car
+    /// there for the rest of the day (no drive after the bus). A drive the user did not choose is
+    /// proposed only where the car is driven again or the day ends driving.
+    func testFastestNeverDrivesToWhereTheCarIsLeftForTheRestOfTheDay() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hämeenkatu 9", "TAYS A", "Hervanta", "Pyynikintori", "--mode", "transit",
+                                        "--at", "2022-01-12T07:30"])
+        let id = try id(created)
+        let stop = try XCTUnwrap(nodes(created).firstIndex { $0["name"] == .string("TAYS A") }, "\(created)")
+        _ = try harness.json(["plan", "pin", id, String(stop + 1), "--line", "38"])
+        let applied = try harness.json(["plan", "preset", id, "fastest"])
+        let modes = modes(applied)
+        XCTAssertEqual(segments(applied)[try XCTUnwrap(nodes(applied).firstIndex { $0["name"] == .string("TAYS A") })]["mode"],
+                       .string("transit"), "the pinned bus stays: \(modes)")
+        if let lastDrive = modes.lastIndex(of: "car") {
+            XCTAssertEqual(lastDrive, modes.count - 1, "no car left behind for the rest of the day: \(modes)")
+        }
+        assertTravellable(applied, "preset fastest on the day with bus 38 pinned")
+    }
+
     func testSettingTheWalkToTheStopToTransitRidesFromThereInOneSegment() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", Tampere.pyynikki, Tampere.hervanta, "--mode", "transit", "--at", Tampere.morning])

@@ -78,6 +78,24 @@ final class PlanAgendaTests: XCTestCase {
         XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, first ride bus 3 at 08:56 (segment 3)")
     }
 
+    /// Trial 58: a walk of 198 s from 08:10:42 read "walk 3 min" in the agenda and 08:10 → 08:14,
+    /// 4 min, in `plan show`: beside the clock times it stands between, a duration is their shown
+    /// difference, for a walk leg and for the walk to a first ride alike.
+    func testAWalksMinutesAreTheShownDifferenceOfItsClockTimes() throws {
+        let start = Fixture.at(10.7), end = Fixture.at(10.7).addingTimeInterval(198)
+        let walk = RouteLeg(mode: .walk, expectedTravelTime: 198, distance: 275, departure: start, arrival: end)
+        let walked = try RoutePlan(restoring: [Fixture.home, Fixture.office].map { PlanNode(place: $0) }, modes: [.walk],
+                                   legs: [walk], timePreference: .departAt(start), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(PlanAgenda.words(walked, segment: 0, timeZone: utc), "walk 4 min to Office")
+        var ride = Fixture.transit(departing: end, minutes: 15, trip: "t1")
+        ride.departure = start
+        ride.walks = [TransitWalkStep(kind: .access, fromName: "Home", from: Fixture.home.coordinate, toName: "a",
+                                      to: Fixture.stopA.coordinate, start: start, duration: 198, distance: 275)]
+        let riding = try RoutePlan(restoring: [Fixture.home, Fixture.office].map { PlanNode(place: $0) }, modes: [.transit],
+                                   legs: [ride], timePreference: .departAt(start), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        XCTAssertEqual(PlanAgenda.words(riding, segment: 0, timeZone: utc), "walk 4 min to a, bus 3 at 08:14")
+    }
+
     /// Durations from an hour on read as umctl writes them, not "walk 107 min".
     func testAWalkOfAnHourOrMoreReadsInHoursAndMinutes() throws {
         let nodes = [Fixture.home, Fixture.office].map { PlanNode(place: $0) }

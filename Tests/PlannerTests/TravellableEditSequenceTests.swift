@@ -12,7 +12,8 @@ import XCTest
 /// lock of a mode set by hand but keeps the mode), no two rides meeting at a stop the planner
 /// inferred (the walk to a stop turned into a ride) and no drive where the car was left behind
 /// (the car stays where a ride or walk away from it began). The alternatives `choose` is offered are never dominated by another.
-/// After a transit or fastest preset, no ride of the planner's where walking is no slower, and
+/// After a fastest preset, no drive of the planner's leaves the car where it is never driven
+/// again. After a transit or fastest preset, no ride of the planner's where walking is no slower, and
 /// each walked hop's note reads its walk in the minutes its leg shows; after a move, the hops
 /// next to the moved node walked or ridden by the same rule. After every edit, every mode note
 /// shown gives its walk's minutes as its leg shows them.
@@ -495,6 +496,12 @@ final class TravellableEditSequenceTests: XCTestCase {
         if let moves = edit.moves, let hops = movedHops {
             try await checkMovedHopsFollowTheWalkRule(computed, hops: hops, movedNode: moves.node, to: moves.place,
                                                       planner: planner, context: context)
+        }
+        // `.fastest` leaves no car where it is never driven again (trial 58 F7): its last drive
+        // ends the day or near its end, or is the user's (locked). An unlocked drive the user
+        // inserted is theirs.
+        if edit.name == "preset fastest", !state.userInsertedModes, let drive = computed.driveLeavingTheCarForGood() {
+            XCTFail("the drive on segment \(drive + 1) leaves the car for good (\(computed.modes)): \(context)")
         }
         if edit.ridingPreset {
             try await checkNoRideWhereWalkingIsNoSlower(computed, planner: planner, context: context)

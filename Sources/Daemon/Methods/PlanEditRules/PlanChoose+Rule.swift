@@ -30,7 +30,9 @@ extension Params.PlanChoose: PlanEditRule {
         }
         try Self.keepsThePins(around: segment, of: current, taking: option, number: params.segment, now: input.clock.now(),
                               words: PlanClockWords(zone: zone, planDay: input.planDay(current)))
-        let chosen = try current.choosingAlternative(option, ofSegment: segment)
+        // The option the plan shows keeps the other legs, timed back from it when that leaves later.
+        let chosen = try await planner.timingTheWayToAShownPinBack(try current.choosingAlternative(option, ofSegment: segment),
+                                                                   segment: segment)
         // An option that is no drive leaves the car behind for the planner's drives after it.
         return Prepared(step: .change { plan in
             guard plan == current else { throw DaemonError.conflict("another edit changed the plan while choosing; nothing was changed, try again") }
