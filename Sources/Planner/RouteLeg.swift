@@ -46,6 +46,9 @@ public struct TransitRide: Hashable, Sendable, Codable {
     /// A realtime feed cancelled this trip (or skips its boarding or alighting stop): the ride
     /// is kept only to show the user's choice next to a proposal.
     public var cancelled: Bool
+    /// When `cancelled` because the running trip does not call at the boarding or alighting
+    /// stop: which one; nil when the trip itself is off (or runs).
+    public var skippedCall: SkippedCall?
     /// Service alerts touching this ride (its agency, route, trip or stops): each text once, at
     /// most `ServiceAlert.maximumPerRide`, closures first.
     public var alerts: [ServiceAlert]
@@ -54,7 +57,7 @@ public struct TransitRide: Hashable, Sendable, Codable {
 
     public init(lineName: String, vehicle: String, headsign: String? = nil, tripID: String? = nil,
                 headwaySeconds: Int? = nil, boarding: TransitStopCall, alighting: TransitStopCall,
-                cancelled: Bool = false, alerts: [ServiceAlert] = [], alertsOmitted: Int = 0) {
+                cancelled: Bool = false, skippedCall: SkippedCall? = nil, alerts: [ServiceAlert] = [], alertsOmitted: Int = 0) {
         self.lineName = lineName
         self.vehicle = vehicle
         self.headsign = headsign
@@ -63,12 +66,18 @@ public struct TransitRide: Hashable, Sendable, Codable {
         self.boarding = boarding
         self.alighting = alighting
         self.cancelled = cancelled
+        self.skippedCall = skippedCall
         self.alerts = alerts
         self.alertsOmitted = alertsOmitted
     }
 
     private enum CodingKeys: String, CodingKey {
-        case lineName, vehicle, headsign, tripID, headwaySeconds, boarding, alighting, cancelled, alerts, alertsOmitted
+        case lineName, vehicle, headsign, tripID, headwaySeconds, boarding, alighting, cancelled, skippedCall, alerts, alertsOmitted
+    }
+
+    /// The name of the stop the running trip does not call at (`skippedCall`), else nil.
+    public var skippedStopName: String? {
+        skippedCall.map { $0 == .boarding ? boarding.name : alighting.name }
     }
 
     /// Rides encoded before live times existed decode as running and without alerts.
@@ -81,6 +90,7 @@ public struct TransitRide: Hashable, Sendable, Codable {
                   boarding: try c.decode(TransitStopCall.self, forKey: .boarding),
                   alighting: try c.decode(TransitStopCall.self, forKey: .alighting),
                   cancelled: try c.decodeIfPresent(Bool.self, forKey: .cancelled) ?? false,
+                  skippedCall: try c.decodeIfPresent(SkippedCall.self, forKey: .skippedCall),
                   alerts: try c.decodeIfPresent([ServiceAlert].self, forKey: .alerts) ?? [],
                   alertsOmitted: try c.decodeIfPresent(Int.self, forKey: .alertsOmitted) ?? 0)
     }

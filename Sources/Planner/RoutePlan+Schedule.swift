@@ -253,6 +253,9 @@ extension RoutePlan {
                 continue
             }
             if departure < time.addingTimeInterval(-Self.connectionSlack) { return (index, time) }
+            // A pinned journey whose change a realtime delay broke is missed inside: the ride
+            // after the change leaves before the traveller gets to it (`RouteLeg.brokenChange`).
+            if isPinned(segment: index), leg.brokenChange != nil { return (index, time) }
             time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
         }
         return nil
@@ -264,13 +267,24 @@ extension RoutePlan {
     /// a pinned walk or drive. The missed leg keeps its own times, every step running forward
     /// (trial 50: a walk shown starting when the traveller can leave and a ride before it); this
     /// says what they can do instead. A pin that gives way for a ride missed before it has none.
+    /// A pinned journey caught at its start but missed at a change a realtime delay broke: when
+    /// the ride before the change gets them to the next ride's stop (`RouteLeg.brokenChange`).
     public func missedConnectionReaches(now: Date) -> [Int: Date] {
         guard let earliest = earliestDeparture(now: now) else { return [:] }
         var reaches: [Int: Date] = [:]
         for stretch in missedStretches(leavingAt: earliest) {
             guard let leg = legs[stretch.missed] else { continue }
             let walking = leg.rides.isEmpty ? 0 : leg.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.duration }
-            reaches[stretch.missed] = stretch.ready.addingTimeInterval(walking)
+            let atTheFirstStop = stretch.ready.addingTimeInterval(walking)
+            // Caught at its start, a journey with a broken change is missed at the change: when
+            // the ride before it gets the traveller to the stop of the ride that leaves too early.
+            let start = fixedDeparture(ofSegment: stretch.missed) ?? stretch.ready
+            if start >= stretch.ready.addingTimeInterval(-Self.connectionSlack), isPinned(segment: stretch.missed),
+               let change = leg.brokenChange {
+                reaches[stretch.missed] = change.reached
+            } else {
+                reaches[stretch.missed] = atTheFirstStop
+            }
         }
         return reaches
     }

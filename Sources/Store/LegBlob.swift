@@ -25,7 +25,9 @@ enum LegBlob {
     /// decimal text, and currency, an optional note, an estimate byte); older legs decode with none.
     /// Version 6 added the leg's accessibility after the price (an optional `LegAccessibility` raw
     /// value); older legs decode with none (shown as unknown).
-    static let formatVersion: UInt8 = 6
+    /// Version 7 widened a ride's cancelled byte: 2 (3) when the running trip does not call at
+    /// its boarding (alighting) stop (`TransitRide.skippedCall`); older rides decode 1 as the trip off.
+    static let formatVersion: UInt8 = 7
     static let oldestReadableVersion: UInt8 = 1
 
     // MARK: - Encoding
@@ -218,7 +220,8 @@ struct BlobWriter {
             stopCall(ride.boarding)
             stopCall(ride.alighting)
             if bytes[1] >= 4 {
-                bytes.append(ride.cancelled ? 1 : 0)
+                let skipped: UInt8 = switch ride.skippedCall { case .boarding?: 2; case .alighting?: 3; case nil: 1 }
+                bytes.append(ride.cancelled ? (bytes[1] >= 7 ? skipped : 1) : 0)
                 count(ride.alerts.count)
                 ride.alerts.forEach { alert($0) }
             }
@@ -390,15 +393,25 @@ struct BlobReader {
             let boarding = try stopCall()
             let alighting = try stopCall()
             var cancelled = false
+            var skippedCall: SkippedCall?
             var alerts: [ServiceAlert] = []
+            if version >= 7 {
+                switch try byte() {
+                case 0: break
+                case 1: cancelled = true
+                case 2: (cancelled, skippedCall) = (true, .boarding)
+                case 3: (cancelled, skippedCall) = (true, .alighting)
+                case let other: throw damaged("cancelled byte \(other)")
+                }
+            }
             if version >= 4 {
-                cancelled = try flag("cancelled")
+                if version < 7 { cancelled = try flag("cancelled") }
                 let alertCount = try count()
                 for _ in 0..<alertCount { alerts.append(try alert()) }
             }
             result.append(TransitRide(lineName: line, vehicle: vehicle, headsign: headsign, tripID: tripID,
                                       headwaySeconds: headway, boarding: boarding, alighting: alighting,
-                                      cancelled: cancelled, alerts: alerts))
+                                      cancelled: cancelled, skippedCall: skippedCall, alerts: alerts))
         }
         return result
     }

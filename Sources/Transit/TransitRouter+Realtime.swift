@@ -26,7 +26,8 @@ extension TransitRouter {
 
     /// The ride as the overlay in force sees it: live times (each call's `scheduledTime` the
     /// timetable's) when realtime gives them, `cancelled` when its run is cancelled or its
-    /// boarding or alighting stop skipped or closed by a NO_SERVICE alert, and the alerts
+    /// boarding or alighting stop skipped or closed by a NO_SERVICE alert (then `skippedCall`
+    /// says which, the trip running), and the alerts
     /// touching it. A ride the overlay says nothing about comes back with timetable times.
     /// The ride is found by its trip_id, boarding stop and timetable departure; one that is not
     /// in the timetable comes back unchanged.
@@ -37,6 +38,7 @@ extension TransitRouter {
         out.boarding.scheduledTime = nil
         out.alighting.scheduledTime = nil
         out.cancelled = false
+        out.skippedCall = nil
         out.alerts = []
         out.alertsOmitted = 0
         guard let overlay = realtime.snapshot else { return out }
@@ -59,19 +61,21 @@ extension TransitRouter {
             out.boarding.time = Date(timeIntervalSince1970: TimeInterval(departure))
             out.alighting.time = Date(timeIntervalSince1970: TimeInterval(arrival))
             let flags = overlay.patterns.flags
-            if flags[Int(livePattern.stopsStart) + board] & Timetable.canBoard == 0
-                || flags[Int(livePattern.stopsStart) + alight] & Timetable.canAlight == 0 {
-                out.cancelled = true
+            if flags[Int(livePattern.stopsStart) + board] & Timetable.canBoard == 0 {
+                (out.cancelled, out.skippedCall) = (true, .boarding)
+            } else if flags[Int(livePattern.stopsStart) + alight] & Timetable.canAlight == 0 {
+                (out.cancelled, out.skippedCall) = (true, .alighting)
             }
         }
-        if overlay.cancelled.contains(run) { out.cancelled = true }
         let boardStop = tt.patternStops[Int(pattern.stopsStart) + board], alightStop = tt.patternStops[Int(pattern.stopsStart) + alight]
         if let closedAtBoarding = overlay.stopMask(at: departure, stopCount: tt.stops.count), closedAtBoarding[Int(boardStop)] == 0 {
-            out.cancelled = true
+            (out.cancelled, out.skippedCall) = (true, out.skippedCall ?? .boarding)
         }
         if let closedAtAlighting = overlay.stopMask(at: arrival, stopCount: tt.stops.count), closedAtAlighting[Int(alightStop)] == 0 {
-            out.cancelled = true
+            (out.cancelled, out.skippedCall) = (true, out.skippedCall ?? .alighting)
         }
+        // The trip itself off: cancelled, whatever its stops.
+        if overlay.cancelled.contains(run) { (out.cancelled, out.skippedCall) = (true, nil) }
         let facts = ResolvedAlert.RideFacts(trip: run.trip, pattern: index.trips.tripPattern[Int(run.trip)], day: Int(run.day),
                                             boardStop: boardStop, alightStop: alightStop, departure: departure, arrival: arrival)
         (out.alerts, out.alertsOmitted) = overlay.alerts(touching: facts, in: tt)

@@ -387,6 +387,9 @@ public struct RideDocument: Hashable, Sendable, Codable {
     @NullWhenNil public var arrivalDelayS: Int?
     /// A realtime feed cancelled the trip (or skips where this ride boards or alights).
     public var cancelled: Bool
+    /// When cancelled because the running trip does not call at this ride's boarding or alighting
+    /// stop: that stop's name ("does not stop at Keskustori B"); null when the trip is off or runs.
+    @NullWhenNil public var skippedStop: String?
     /// Service alerts touching the ride (its agency, route, trip or stops): each text once, at
     /// most 5, `no_service` first.
     public var alerts: [AlertDocument]
@@ -401,15 +404,15 @@ public struct RideDocument: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case line, vehicle, headsign, from, to, departure, arrival, geometry, headwayS
         case tripID = "tripId"
-        case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, alerts, alertsOmitted
+        case realtime, scheduledDeparture, scheduledArrival, delayS, arrivalDelayS, cancelled, skippedStop, alerts, alertsOmitted
         case fromStopID = "fromStopId", toStopID = "toStopId"
     }
 
     public init(line: String, vehicle: String, headsign: String?, from: String, to: String,
                 departure: String, arrival: String, tripID: String? = nil, headwayS: Int? = nil,
                 realtime: Bool = false, scheduledDeparture: String? = nil, scheduledArrival: String? = nil,
-                delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, alerts: [AlertDocument] = [],
-                alertsOmitted: Int? = nil, fromStopID: String? = nil, toStopID: String? = nil) {
+                delayS: Int? = nil, arrivalDelayS: Int? = nil, cancelled: Bool = false, skippedStop: String? = nil,
+                alerts: [AlertDocument] = [], alertsOmitted: Int? = nil, fromStopID: String? = nil, toStopID: String? = nil) {
         self.line = line
         self.vehicle = vehicle
         self.headsign = headsign
@@ -425,6 +428,7 @@ public struct RideDocument: Hashable, Sendable, Codable {
         self.delayS = delayS
         self.arrivalDelayS = arrivalDelayS
         self.cancelled = cancelled
+        self.skippedStop = skippedStop
         self.alerts = alerts
         self.alertsOmitted = alertsOmitted
         self.fromStopID = fromStopID

@@ -12,8 +12,12 @@ enum LiveTimes {
         clock(ride.arrival, scheduled: ride.scheduledArrival, delay: ride.arrivalDelayS, ride: ride, askedDay: askedDay)
     }
 
-    /// "  cancelled" after a cancelled ride, else "".
-    static func cancelledMark(_ ride: RideDocument) -> String { ride.cancelled ? "  cancelled" : "" }
+    /// "  cancelled" after a cancelled ride, "  does not stop at Keskustori B" after one whose
+    /// running trip skips its stop (trial 58 F6: the tram ran, and was called cancelled), else "".
+    static func cancelledMark(_ ride: RideDocument) -> String {
+        guard ride.cancelled else { return "" }
+        return ride.skippedStop.map { "  does not stop at \($0)" } ?? "  cancelled"
+    }
 
     /// One line per alert touching the ride: "! Stop closed: roadworks (until 18:00)".
     static func alertLines(_ ride: RideDocument, indent: String, askedDay: String?) -> [String] {

@@ -32,11 +32,25 @@ enum MissedConnection {
     /// the traveller to its stop (`reached`, the segment's wire field); nil when the leg starts
     /// at its ride's stop (an access walk of nothing, as `legSteps` leaves it out: there the
     /// traveller is kept by when they get to or can leave the node, which the plain missed line
-    /// says) or the daemon gave no such time.
+    /// says), the daemon gave no such time, or a change is the one missed (`missedChange`).
     static func missedRide(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, reached: String)? {
-        guard let reached, let ride = leg.rides.first, let walk = leg.walks.first, walk.kind == "access",
+        guard missedChange(leg, reached: reached) == nil, let reached, let ride = leg.rides.first,
+              let walk = leg.walks.first, walk.kind == "access",
               walk.distanceM.rounded() > 0 || walk.durationS >= 30 else { return nil }
         return (ride, reached)
+    }
+
+    /// The ride of a missed leg that leaves before the ride before it gets the traveller to its
+    /// stop (a change a realtime delay broke), that ride before it, and when the traveller gets
+    /// there (`reached`); nil when no change is missed (the first ride is then the one missed, or none).
+    static func missedChange(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, before: RideDocument, reached: String)? {
+        guard let reached, let there = WireTime.date(from: reached), leg.rides.count > 1 else { return nil }
+        for index in 1..<leg.rides.count {
+            let (before, ride) = (leg.rides[index - 1], leg.rides[index])
+            guard let off = WireTime.date(from: before.arrival), let leaves = WireTime.date(from: ride.departure) else { continue }
+            if off <= there, leaves < there { return (ride, before, reached) }
+        }
+        return nil
     }
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.

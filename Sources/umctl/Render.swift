@@ -199,7 +199,14 @@ enum Render {
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
-                    if let (ride, reached) = MissedConnection.missedRide(leg, reached: segment.reached) {
+                    if let (ride, before, reached) = MissedConnection.missedChange(leg, reached: segment.reached) {
+                        // Caught at its start, the journey is missed at a change a delay broke (trial 58 F1).
+                        let (leaves, there) = MissedConnection.clocks(ride.departure, reached, askedDay: day)
+                        lines.append("          missed: the change at \(ride.from): \(ride.vehicle) \(ride.line) leaves at \(leaves); "
+                                     + "\(before.vehicle) \(before.line) gets you there at \(there)"
+                                     + MissedConnection.gap(from: ride.departure, to: reached)
+                                     + (pending ? "; the best one you can still catch is pending below" : nothing))
+                    } else if let (ride, reached) = MissedConnection.missedRide(leg, reached: segment.reached) {
                         // The leg keeps its ride's times; the daemon says when the walk gets the traveller to its stop.
                         let (leaves, there) = MissedConnection.clocks(ride.departure, reached, askedDay: day)
                         lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves); the walk gets you there at \(there)"
@@ -248,7 +255,8 @@ enum Render {
             ?? plan.priceNote.flatMap { $0 == "no fare" ? nil : ", price not known: \($0)" } ?? ""
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
-            let cancelled = pending.selected.rides.contains(where: \.cancelled) ? " (cancelled)" : ""
+            let failing = pending.selected.rides.first(where: \.cancelled)
+            let cancelled = failing.map { $0.skippedStop.map { " (does not stop at \($0))" } ?? " (cancelled)" } ?? ""
             let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
             let selected = pendingLeg(pending.selected, askedDay: day)
             let latest: LegDocument
@@ -268,9 +276,15 @@ enum Render {
                          // or drive is only retimed.
                          + " → \(latest.rides.isEmpty && pending.selected.rides.isEmpty ? "retimed" : "proposed") \(pendingLeg(latest, askedDay: day))"
                          + " (umctl plan accept \(plan.id) \(pending.segment) | umctl plan dismiss \(plan.id) \(pending.segment))")
-            let why = !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
+            // A ride whose trip skips its stop is named with the stop it skips (`proposalNaming`).
+            let why = failing?.skippedStop != nil ? "" : !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
                 ? "the \(segment?.missedAs ?? "missed") " : ""
-            if let proposal = proposalNaming(pending, why: why, askedDay: day) { lines.append("          \(proposal)") }
+            let missedAtAChange = segment.flatMap { segment in
+                segment.leg.flatMap { MissedConnection.missedChange($0, reached: segment.reached)?.ride }
+            }
+            if let proposal = proposalNaming(pending, why: why, missed: missedAtAChange, askedDay: day) {
+                lines.append("          \(proposal)")
+            }
         }
         for removed in plan.removedPins ?? [] {
             lines.append("  pin removed by this edit: \(removed.from) → \(removed.to) leaving \(dayClock(removed.departure))")
@@ -325,17 +339,23 @@ enum Render {
     /// departure; the user's line is named too when the proposal rides another one, and each
     /// further ride of the proposal after it ("…; then bus 2 at 08:12": session 58, a proposal of
     /// two rides was named by its first alone). Nil when the proposal rides nothing (a walk or drive).
-    static func proposalNaming(_ pending: PendingDocument, why: String, askedDay: String?) -> String? {
+    /// The user's ride named is the one that fails: the cancelled one, else `missed` (the ride a
+    /// broken change misses, `MissedConnection.missedChange`), else the first (trial 58 F6: "instead
+    /// of the cancelled bus 19" when bus 6, the second ride, was the one cancelled); any but the
+    /// first is named with its line.
+    static func proposalNaming(_ pending: PendingDocument, why: String, missed: RideDocument? = nil, askedDay: String?) -> String? {
         guard case .ride(let latest) = pending.proposal, let ride = latest.rides.first else { return nil }
         let proposed = "\(ride.vehicle) \(ride.line) at \(DayMark.clock(ride.departure, askedDay: askedDay))"
         let then = latest.rides.dropFirst().map { "; then \($0.vehicle) \($0.line) at \(DayMark.clock($0.departure, askedDay: askedDay))" }
             .joined()
-        guard let chosen = pending.selected.rides.first else {
+        guard let first = pending.selected.rides.first else {
             return "\(proposed) instead of \(why)\(DayMark.clock(pending.selected.departure, askedDay: askedDay))\(then)"
         }
-        let sameLine = pending.selected.rides.map(\.line) == latest.rides.map(\.line)
+        let chosen = pending.selected.rides.first(where: \.cancelled) ?? missed ?? first
+        let skipped = chosen.cancelled ? chosen.skippedStop.map { ", which does not stop at \($0)" } ?? "" : ""
+        let sameLine = pending.selected.rides.map(\.line) == latest.rides.map(\.line) && chosen == first && skipped.isEmpty
         let line = sameLine ? "" : "\(chosen.vehicle) \(chosen.line) at "
-        return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))\(then)"
+        return "\(proposed) instead of \(why)\(line)\(DayMark.clock(chosen.departure, askedDay: askedDay))\(skipped)\(then)"
     }
 
     /// "no later tram 3 today; the last left 23:12" (the cancelled one: "the last was the cancelled

@@ -137,7 +137,7 @@ public enum WireDocuments {
                              scheduledDeparture: ride.boarding.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
                              scheduledArrival: ride.alighting.scheduledTime.map { WireTime.string(from: $0, timeZone: timeZone) },
                              delayS: ride.boarding.delaySeconds, arrivalDelayS: ride.alighting.delaySeconds,
-                             cancelled: ride.cancelled, alerts: ride.alerts.map { alert($0, timeZone: timeZone) },
+                             cancelled: ride.cancelled, skippedStop: ride.skippedStopName, alerts: ride.alerts.map { alert($0, timeZone: timeZone) },
                              alertsOmitted: ride.alertsOmitted > 0 ? ride.alertsOmitted : nil,
                              fromStopID: ride.boarding.stopID, toStopID: ride.alighting.stopID)
             },

@@ -190,7 +190,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     h('span', { class: 'stop' }, ride.from), ' ', liveTime(ride.departure, ride.scheduled_departure, ride.delay_s, day),
     ' → ', h('span', { class: 'stop' }, ride.to), ' ', liveTime(ride.arrival, ride.scheduled_arrival, ride.arrival_delay_s, day),
     ride.headsign ? h('span', { class: 'headsign' }, ` towards ${ride.headsign}`) : null,
-    ride.cancelled ? h('strong', {}, ' cancelled') : null,
+    ride.cancelled ? h('strong', {}, ride.skipped_stop ? ` does not stop at ${ride.skipped_stop}` : ' cancelled') : null,
     (ride.alerts ?? []).map((alert) => h('p', { class: 'alert' }, `! ${alert.header}${alert.description ? ': ' + alert.description : ''}`))));
   return h('li', { class: `segment ${segment.mode}`, 'data-segment': number },
     h('div', { class: 'leg-head' },
@@ -246,6 +246,13 @@ export function legSpan(leg) {
 // 09:02; the walk gets you there at 10:38"): the leg keeps its ride's times, and `reached` says when
 // the traveller can be at its stop. Null unless the daemon gave that time for a leg walking to its ride.
 function missedRide(segment, day) {
+  const change = missedChange(segment);
+  if (change) {
+    // Caught at its start, the journey is missed at a change a delay broke (umctl's words).
+    return h('p', { class: 'missed-ride' },
+      `missed: the change at ${change.ride.from}: ${change.ride.vehicle} ${change.ride.line} leaves at ${clock(change.ride.departure, day)}; `
+      + `${change.before.vehicle} ${change.before.line} gets you there at ${clock(segment.reached, day)}`);
+  }
   const ride = segment.leg?.rides?.[0];
   const access = segment.leg.walks?.[0];
   // An access walk of nothing (the node is the stop): the plain missed words say it, as umctl's.
@@ -254,6 +261,20 @@ function missedRide(segment, day) {
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
     + `the walk gets you there at ${clock(segment.reached, day)}`);
+}
+
+// The ride of a missed leg that leaves before the ride before it gets the traveller to its stop
+// (a change a realtime delay broke: `reached` is then when they get there), and that ride before
+// it; null when no change is missed (umctl's `MissedConnection.missedChange`).
+function missedChange(segment) {
+  const rides = segment.leg?.rides ?? [];
+  if (!segment.missed_connection || !segment.reached || rides.length < 2) return null;
+  const there = Date.parse(segment.reached);
+  for (let index = 1; index < rides.length; index++) {
+    const before = rides[index - 1], ride = rides[index];
+    if (Date.parse(before.arrival) <= there && Date.parse(ride.departure) < there) return { ride, before };
+  }
+  return null;
 }
 
 // A leg arriving late in an arrive-by plan in the words of `umctl plan show` ("late: it arrives
@@ -291,17 +312,19 @@ export function givesWayWords(plan, givesWay, day) {
 // today; the last left 23:12"). One of the two: `latest` is null exactly when nothing can be caught.
 function pendingUpdate(plan, segment, update, number, day, actions) {
   const selected = update.selected ?? {};
-  const cancelled = (selected.rides ?? []).some((ride) => ride.cancelled);
+  const failing = (selected.rides ?? []).find((ride) => ride.cancelled);
+  const cancelled = Boolean(failing);
   const proposal = update.latest;
   let words;
   if (proposal) {
-    const why = cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
+    // A ride whose trip skips its stop is named with the stop it skips (`proposalNaming`).
+    const why = failing?.skipped_stop ? '' : cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
     // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`).
     const ride = proposal.rides?.[0];
     const leaves = ride ? ride.departure : proposal.departure;
     words = [`Proposed: ${ride ? `${vehicleNames[ride.vehicle] ?? ride.vehicle} ${ride.line} leaves` : 'leave'} ${clock(leaves, day)}, `
       + `arrive ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
-    proposalNaming(update, why, day)];
+    proposalNaming(update, why, missedChange(segment)?.ride, day)];
   } else {
     words = [noCatchableRideNaming(update.no_catchable_ride, selected, day)];
   }
@@ -314,16 +337,21 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
 // "tram 3 at 10:34 instead of the cancelled 10:26" (umctl's `proposalNaming`); the user's line is
 // named too when the proposal rides another, and each further ride ("; then bus 2 at 08:12");
 // null when the proposal rides nothing.
-function proposalNaming(update, why, day) {
+// The user's ride named is the one that fails: the cancelled one, else `missed` (a broken
+// change's), else the first; any but the first is named with its line.
+function proposalNaming(update, why, missed, day) {
   const ride = update.latest.rides?.[0];
   if (!ride) return null;
   const proposed = `${ride.vehicle} ${ride.line} at ${clock(ride.departure, day)}`;
   const then = update.latest.rides.slice(1).map((r) => `; then ${r.vehicle} ${r.line} at ${clock(r.departure, day)}`).join('');
-  const chosen = update.selected?.rides?.[0];
-  if (!chosen) return `${proposed} instead of ${why}${clock(update.selected?.departure, day)}${then}`;
-  const sameLine = update.selected.rides.map((r) => r.line).join() === update.latest.rides.map((r) => r.line).join();
+  const first = update.selected?.rides?.[0];
+  if (!first) return `${proposed} instead of ${why}${clock(update.selected?.departure, day)}${then}`;
+  const chosen = update.selected.rides.find((r) => r.cancelled) ?? missed ?? first;
+  const skipped = chosen.cancelled && chosen.skipped_stop ? `, which does not stop at ${chosen.skipped_stop}` : '';
+  const sameLine = update.selected.rides.map((r) => r.line).join() === update.latest.rides.map((r) => r.line).join()
+    && chosen === first && !skipped;
   const line = sameLine ? '' : `${chosen.vehicle} ${chosen.line} at `;
-  return `${proposed} instead of ${why}${line}${clock(chosen.departure, day)}${then}`;
+  return `${proposed} instead of ${why}${line}${clock(chosen.departure, day)}${skipped}${then}`;
 }
 
 // "no later bus B1 today; the last left 23:12" (the cancelled one: "the last was the cancelled
