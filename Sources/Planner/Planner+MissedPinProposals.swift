@@ -62,6 +62,7 @@ extension Planner {
         // asked to arrive by it that leaves too early) means the pin can't be reached either. An
         // arrive-by plan arriving in time has no start: only a stay "until" before a pin can
         // make it missed (`missedAfterAStayUntil`).
+        try await proposingForPinsNotFoundFromWhenTheTravellerIsThere(run: &run)
         var node = 0
         var earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
         while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
@@ -88,6 +89,30 @@ extension Planner {
             guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
             try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
             (node, earliest) = (pinnedIndex + 1, arrival)
+        }
+    }
+
+    /// A pinned ride not found again (cancelled, skipping its stop, gone from the timetable) was
+    /// proposed from its own time (`resolvePinned`), when the legs before it were not yet known.
+    /// The proposal rule asks from when the traveller can be at its start, going forward from the
+    /// plan's start through the legs before it: trial 58 F2, a cancelled bus 38 at 08:40 got bus 6
+    /// at 08:40:30 (arriving 09:16) where the traveller, at TAYS A at 08:27, catches bus 6 at
+    /// 08:30:30 (09:06); a cancelled bus 6 at 08:02 got the 08:12 where the 07:52:45 was
+    /// catchable from the start. Asked as `plan alternatives` asks the segment (from its start
+    /// node, any stop within reach). A pin the traveller cannot reach by its time is missed, and
+    /// `proposeCatchableDeparture` proposes it from when they get there; an arrive-by plan has no
+    /// start to go forward from. Only a pin `resolvePinned` proposed anew: an answer within a
+    /// second of the user's ride is that ride, and a failed engine proposes nothing.
+    private func proposingForPinsNotFoundFromWhenTheTravellerIsThere(run: inout LegRun) async throws {
+        for pinnedIndex in run.plan.pinnedSegmentIndices
+        where run.pinsNotFound.contains(pinnedIndex) && run.plan.modes[pinnedIndex] == .transit
+            && run.plan.pendingUpdate(ofSegment: pinnedIndex) != nil {
+            guard let pin = run.plan.pin(ofSegment: pinnedIndex),
+                  let reached = run.plan.earliestArrivals(now: clock.now())[pinnedIndex] else { continue }
+            let ready = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reached)
+            guard ready < pin.departure.addingTimeInterval(-RoutePlan.connectionSlack) else { continue }
+            let probe = PinnedDeparture(segment: pin.segment, departure: ready, duration: pin.duration)
+            _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
         }
     }
 

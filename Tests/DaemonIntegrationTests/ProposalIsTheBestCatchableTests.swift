@@ -1,0 +1,66 @@
+import Foundation
+import Transit
+import WireProtocol
+import XCTest
+
+/// Trial 58 F2, through the real daemon with a GTFS-Realtime feed served over HTTP on 127.0.0.1:
+/// the proposal for a pinned ride that can no longer be taken (cancelled, or skipping the stop it
+/// boards at) is the best ride the traveller can still catch from when and where they can be,
+/// not the next one after the pinned time at the pinned stop. A cancelled bus 6 at 08:02 got the
+/// 08:12 (arriving 08:41) while the bus at 07:52:45 (arriving 08:21) was catchable from the start;
+/// a tram skipping only Keskustori B got the next tram, while the same tram still stopped at
+/// Koskipuisto B a minute later. `compare` from the plan's start to where the ride gets off
+/// (which asks the same engine from the same place and time) says what can be caught.
+final class ProposalIsTheBestCatchableTests: LiveRegionTestCase {
+
+    /// The best transit arrival `compare` finds from the plan's start to the end of `segment` (from 1).
+    func bestArrival(of plan: JSONValue, to segment: Int, at start: String) throws -> Date {
+        let end = try XCTUnwrap(plan["nodes"]?.arrayValue?[segment], "\(plan)")
+        let place = "\(try XCTUnwrap(end["lat"]?.numberValue)),\(try XCTUnwrap(end["lon"]?.numberValue))"
+        let compared = try harness.json(["compare", Tampere.keskustori, place, "--at", start])
+        let transit = compared["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }
+        return try XCTUnwrap(date(transit?["arrival"]), "a transit option: \(compared)")
+    }
+
+    /// The plan of `PendingUpdateTests` (Keskustori → Hervanta from 08:00, its ride pinned at
+    /// 08:15, a quarter of an hour after the traveller can be at the stop), the pinned ride's
+    /// trip changed by `update`; the proposal once it comes.
+    func proposal(after update: (JSONValue) throws -> RealtimeTripUpdate) throws
+        -> (plan: JSONValue, segment: Int, pinned: JSONValue, proposed: JSONValue) {
+        let pinned = try live.pinnedPlan()
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try update(pinned.ride)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let pending = try live.eventually("the pinned ride gets a proposal") {
+            try harness.json(["plan", "show", pinned.id])["pending"]?.arrayValue?.first
+        }
+        let proposed = try XCTUnwrap(pending["latest"], "a ride is proposed: \(pending)")
+        return (try harness.json(["plan", "show", pinned.id]), pinned.segment, pinned.ride, proposed)
+    }
+
+    func testACancelledPinnedRideProposesTheEarliestArrivalCatchableFromThePlansStart() throws {
+        let answer = try proposal { try live.tripUpdate($0, cancelled: true) }
+        let best = try bestArrival(of: answer.plan, to: answer.segment, at: Tampere.morning)
+        let arrival = try XCTUnwrap(date(answer.proposed["arrival"]), "\(answer.proposed)")
+        XCTAssertLessThanOrEqual(arrival, best.addingTimeInterval(1),
+                                 "the proposal arrives as early as what can be caught from the start: \(answer.proposed)")
+        XCTAssertLessThan(try XCTUnwrap(date(answer.proposed["departure"])), try XCTUnwrap(date(answer.pinned["departure"])),
+                          "Tampere's timetable: a ride before the cancelled one is caught from the start: \(answer.proposed)")
+        let start = try XCTUnwrap(WireTime.date(from: Tampere.morning + ":00+02:00"))
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(date(answer.proposed["departure"])), start, "never before the traveller leaves")
+    }
+
+    func testAPinnedRideSkippingItsStopProposesTheSameTripsOtherStopWhenCatchable() throws {
+        let answer = try proposal { ride in
+            let skipped = try XCTUnwrap(ride["from_stop_id"]?.stringValue, "\(ride)")
+            var update = try live.tripUpdate(ride)
+            update.stopTimeUpdates = [RealtimeStopTimeUpdate(stopID: skipped, relationship: .skipped)]
+            return update
+        }
+        let best = try bestArrival(of: answer.plan, to: answer.segment, at: Tampere.morning)
+        let arrival = try XCTUnwrap(date(answer.proposed["arrival"]), "\(answer.proposed)")
+        XCTAssertLessThanOrEqual(arrival, best.addingTimeInterval(1),
+                                 "the proposal arrives as early as what can be caught from the start: \(answer.proposed)")
+        XCTAssertLessThanOrEqual(arrival, try XCTUnwrap(date(answer.pinned["arrival"])).addingTimeInterval(1),
+                                 "the skipped stop's trip, or an earlier ride, still gets there by then: \(answer.proposed)")
+    }
+}
