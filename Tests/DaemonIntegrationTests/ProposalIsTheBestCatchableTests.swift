@@ -64,3 +64,41 @@ final class ProposalIsTheBestCatchableTests: LiveRegionTestCase {
                                  "the skipped stop's trip, or an earlier ride, still gets there by then: \(answer.proposed)")
     }
 }
+
+/// Trial 58 F5: accepting a late pin's proposal kept a walk to a farther stop of the same trip
+/// (434 m to Koskipuisto D for bus 9 at 08:57, where the same trip stops at Keskustori E, 149 m
+/// away, at 08:56, left later for). The proposal boards where the rule of the trip's nearest
+/// stops says, as any ride the planner asks does, so the plan accepted keeps that rule.
+final class AcceptedProposalBoardsTheTripsNearestStopTests: LiveRegionTestCase {
+    static let keskustori = "61.4983297,23.7608257", hervanta = "61.45513,23.84846", deadline = "2022-01-12T09:30"
+
+    func testAcceptingALatePinsProposalWalksToTheStopOfItsTripLeftLatestFor() throws {
+        let created = try harness.json(["plan", "new", Self.keskustori, Self.hervanta, "--mode", "transit", "--arrive-by", Self.deadline])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let segment = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        let ride = try XCTUnwrap(created["segments"]?.arrayValue?[segment - 1]["leg"]?["rides"]?.arrayValue?.first, "\(created)")
+        let minute = String(try XCTUnwrap(ride["departure"]?.stringValue).dropFirst(11).prefix(5))
+        _ = try harness.json(["plan", "pin", id, String(segment), minute])
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(ride, delay: 480)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        _ = try live.eventually("the late pin gets a proposal") {
+            try harness.json(["plan", "show", id])["pending"]?.arrayValue?.first?["latest"]
+        }
+        let accepted = try harness.umctl(["plan", "accept", id, String(segment)])
+        XCTAssertEqual(accepted.status, 0, accepted.stderr)
+        let plan = try harness.json(["plan", "show", id])
+        let segments = try XCTUnwrap(plan["segments"]?.arrayValue)
+        let rideSegment = try XCTUnwrap(segments.firstIndex { $0["mode"] == .string("transit") }, "\(plan)")
+        let first = try XCTUnwrap(segments[rideSegment]["leg"]?["rides"]?.arrayValue?.first, "\(plan)")
+        let leaves = try XCTUnwrap(date(plan["nodes"]?.arrayValue?.first?["departure"] ?? plan["nodes"]?.arrayValue?.first?["time"]), "\(plan)")
+
+        let compared = try harness.json(["compare", Self.keskustori, Self.hervanta, "--arrive-by", Self.deadline])
+        let transit = try XCTUnwrap(compared["options"]?.arrayValue?.first { $0["mode"] == .string("transit") }, "\(compared)")
+        let comparedFirst = try XCTUnwrap(transit["rides"]?.arrayValue?.first, "\(transit)")
+        XCTAssertEqual(comparedFirst["trip_id"], first["trip_id"],
+                       "Tampere's timetable: the best by the deadline rides the proposal's first trip: \(transit)\n\(plan)")
+        XCTAssertEqual(first["from"], comparedFirst["from"], "boards where the search from the door boards that trip: \(plan)")
+        XCTAssertGreaterThanOrEqual(leaves, try XCTUnwrap(date(transit["departure"])).addingTimeInterval(-60),
+                                    "leaves the door as late as that trip allows: \(plan)\n\(transit)")
+    }
+}
