@@ -63,6 +63,40 @@ final class ProposalIsTheBestCatchableTests: LiveRegionTestCase {
         XCTAssertLessThanOrEqual(arrival, try XCTUnwrap(date(answer.pinned["arrival"])).addingTimeInterval(1),
                                  "the skipped stop's trip, or an earlier ride, still gets there by then: \(answer.proposed)")
     }
+
+    /// Plan 14 of the trial: a pinned bus gets the traveller to TAYS A, and the pinned bus after
+    /// it, a quarter of an hour later, is cancelled. The proposal was asked from the cancelled
+    /// bus's time (bus 6 at 08:40:30, arriving 09:16) while `plan alternatives` listed, with no
+    /// conflict, bus 6 at 08:30:30 arriving 09:06: they agree now, from when the traveller is there.
+    func testACancelledPinAfterAnotherPinProposesTheBestAlternativeListedFromWhenTheTravellerIsThere() throws {
+        let (home, tays, hervanta) = ("61.4979472,23.7683013", "61.5039789221276,23.8121902942658", "61.45513,23.84846")
+        let created = try harness.json(["plan", "new", home, tays, hervanta, "--mode", "transit", "--at", "2022-01-12T07:30"])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let segments = try XCTUnwrap(created["segments"]?.arrayValue)
+        let rides = segments.indices.filter { segments[$0]["mode"] == .string("transit") && segments[$0]["leg"]?["rides"]?.arrayValue?.isEmpty == false }
+        XCTAssertEqual(rides.count, 2, "a ride to TAYS A and one on: \(created)")
+        let (first, second) = (try XCTUnwrap(rides.first), try XCTUnwrap(rides.last))
+        let firstRide = try XCTUnwrap(segments[first]["leg"]?["rides"]?.arrayValue?.first)
+        _ = try harness.json(["plan", "pin", id, String(first + 1), String(try XCTUnwrap(firstRide["departure"]?.stringValue).dropFirst(11).prefix(5))])
+        let later = try XCTUnwrap(date(segments[second]["leg"]?["departure"]), "\(created)").addingTimeInterval(15 * 60)
+        let minute = String(WireTime.string(from: later, timeZone: TimeZone(identifier: "Europe/Helsinki")!).dropFirst(11).prefix(5))
+        let pinned = try harness.json(["plan", "pin", id, String(second + 1), minute])
+        let cancelled = try XCTUnwrap(pinned["segments"]?.arrayValue?[second]["leg"]?["rides"]?.arrayValue?.first, "\(pinned)")
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(cancelled, cancelled: true)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let pending = try live.eventually("the cancelled pin gets a proposal") {
+            try harness.json(["plan", "show", id])["pending"]?.arrayValue?.first { $0["segment"] == .number(Double(second + 1)) }
+        }
+        let listed = try harness.json(["plan", "alternatives", id, String(second + 1), "--count", "10"])
+        let ready = try XCTUnwrap(listed["time"]?.stringValue, "\(listed)")
+        let conflicts = Set((listed["pin_conflicts"]?.arrayValue ?? []).compactMap { $0["option"]?.numberValue.map(Int.init) })
+        let catchable = (listed["options"]?.arrayValue ?? []).enumerated().filter { number, option in
+            !conflicts.contains(number + 1) && !(option["rides"]?.arrayValue ?? []).contains { $0["cancelled"] == .bool(true) }
+                && (option["departure"]?.stringValue ?? "") >= ready
+        }.map(\.element)
+        let best = try XCTUnwrap(catchable.compactMap { $0["arrival"]?.stringValue }.min(), "\(listed)")
+        XCTAssertEqual(pending["latest"]?["arrival"]?.stringValue, best, "the best catchable option listed: \(pending)\n\(listed)")
+    }
 }
 
 /// Trial 58 F5: accepting a late pin's proposal kept a walk to a farther stop of the same trip
