@@ -47,6 +47,13 @@ final class ProposalIsTheBestCatchableTests: LiveRegionTestCase {
                           "Tampere's timetable: a ride before the cancelled one is caught from the start: \(answer.proposed)")
         let start = try XCTUnwrap(WireTime.date(from: Tampere.morning + ":00+02:00"))
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(date(answer.proposed["departure"])), start, "never before the traveller leaves")
+        // `plan alternatives` lists from when the traveller can be there too, the proposal first among equals.
+        let id = String(Int64(try XCTUnwrap(answer.plan["id"]?.numberValue)))
+        let listed = try harness.json(["plan", "alternatives", id, String(answer.segment), "--count", "10"])
+        let arrivals = (listed["options"]?.arrayValue ?? []).filter { option in
+            !(option["rides"]?.arrayValue ?? []).contains { $0["cancelled"] == .bool(true) }
+        }.compactMap { date($0["arrival"]) }
+        XCTAssertEqual(arrivals.min(), arrival, "the best option listed is the proposal's arrival: \(listed)\n\(answer.proposed)")
     }
 
     func testAPinnedRideSkippingItsStopProposesTheSameTripsOtherStopWhenCatchable() throws {
