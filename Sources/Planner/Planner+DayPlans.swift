@@ -16,7 +16,7 @@ extension Planner {
     public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil,
                              keepingBeaten: Bool = false) async throws -> [RouteLeg] {
         try plan.checkSegment(index)
-        let start = time ?? plan.departureTimes(startingAt: clock.now())[index] ?? plan.legs[index]?.departure ?? clock.now()
+        let start = time ?? plan.optionsTime(ofSegment: index, now: clock.now()) ?? plan.legs[index]?.departure ?? clock.now()
         try Task.checkCancellation()
         let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
             : .departAt(start)
@@ -107,6 +107,22 @@ extension Planner {
         }
         return LegComputation(plan: try await applyingPreset(.fastest, to: day, currentLocation: currentLocation),
                               failures: [], queryCount: 0)
+    }
+}
+
+extension RoutePlan {
+    /// When the options of segment `index` are listed from (`Planner.alternatives`): its
+    /// `departureTimes` time, or, for a pin with a proposal the traveller can reach before its
+    /// time (a ride cancelled, skipping its stop, gone), when they can be at its start going
+    /// forward (`earliestArrivals`), which the proposal is asked from (docs/planner.md "The
+    /// proposal rule"): timed back from the cancelled ride, the list began after it and left out
+    /// the ride proposed (trial 58 F2). Nil when not known.
+    public func optionsTime(ofSegment index: Int, now: Date) -> Date? {
+        let shown = departureTimes(startingAt: now)[index]
+        guard isPinned(segment: index), pendingUpdate(ofSegment: index) != nil,
+              let reached = earliestArrivals(now: now)[index] else { return shown }
+        let ready = nodes[index].leaving(arrivedAt: reached)
+        return shown.map { min($0, ready) } ?? ready
     }
 }
 

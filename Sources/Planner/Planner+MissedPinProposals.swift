@@ -62,6 +62,7 @@ extension Planner {
         // asked to arrive by it that leaves too early) means the pin can't be reached either. An
         // arrive-by plan arriving in time has no start: only a stay "until" before a pin can
         // make it missed (`missedAfterAStayUntil`).
+        try await proposingForPinsNotFoundFromWhenTheTravellerIsThere(run: &run)
         var node = 0
         var earliest = plan.earliestDeparture(now: clock.now()) ?? .distantPast
         while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
@@ -88,6 +89,30 @@ extension Planner {
             guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) else { return }
             try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
             (node, earliest) = (pinnedIndex + 1, arrival)
+        }
+    }
+
+    /// A pinned ride not found again (cancelled, skipping its stop, gone from the timetable) was
+    /// proposed from its own time (`resolvePinned`), when the legs before it were not yet known.
+    /// The proposal rule asks from when the traveller can be at its start, going forward from the
+    /// plan's start through the legs before it: trial 58 F2, a cancelled bus 38 at 08:40 got bus 6
+    /// at 08:40:30 (arriving 09:16) where the traveller, at TAYS A at 08:27, catches bus 6 at
+    /// 08:30:30 (09:06); a cancelled bus 6 at 08:02 got the 08:12 where the 07:52:45 was
+    /// catchable from the start. Asked as `plan alternatives` asks the segment (from its start
+    /// node, any stop within reach). A pin the traveller cannot reach by its time is missed, and
+    /// `proposeCatchableDeparture` proposes it from when they get there; an arrive-by plan has no
+    /// start to go forward from. Only a pin `resolvePinned` proposed anew: an answer within a
+    /// second of the user's ride is that ride, and a failed engine proposes nothing.
+    private func proposingForPinsNotFoundFromWhenTheTravellerIsThere(run: inout LegRun) async throws {
+        for pinnedIndex in run.plan.pinnedSegmentIndices
+        where run.pinsNotFound.contains(pinnedIndex) && run.plan.modes[pinnedIndex] == .transit
+            && run.plan.pendingUpdate(ofSegment: pinnedIndex) != nil {
+            guard let pin = run.plan.pin(ofSegment: pinnedIndex),
+                  let reached = run.plan.earliestArrivals(now: clock.now())[pinnedIndex] else { continue }
+            let ready = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reached)
+            guard ready < pin.departure.addingTimeInterval(-RoutePlan.connectionSlack) else { continue }
+            let probe = PinnedDeparture(segment: pin.segment, departure: ready, duration: pin.duration)
+            _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
         }
     }
 
@@ -195,13 +220,49 @@ extension Planner {
                                                             walk: walk)))
             return walk?.arrival
         }
-        guard !wasDismissed(latest, segment: pin.segment, in: run.plan) else { return nil }
+        let nearest = try await boardingTheTripsNearestStop(latest, segment: pinnedIndex, probe: probe.departure,
+                                                           arrivingBy: arrivingBy, run: &run)
+        guard !wasDismissed(nearest, segment: pin.segment, in: run.plan) else { return nil }
         // A walk or car leg has no times of its own: the proposal and the choice are the pinned
         // leg leaving at the time that fits and at the pinned time.
-        let proposed = latest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)
+        let proposed = nearest.timed(leaving: arrivingBy.map { $0.addingTimeInterval(-latest.expectedTravelTime) } ?? probe.departure)
         run.plan.pending[pin.segment] = PendingSegmentUpdate(segment: pin.segment, selected: selected.timed(leaving: pin.departure),
                                                              proposal: .ride(proposed))
         return proposed.arrival ?? proposed.departure.map { $0.addingTimeInterval(proposed.expectedTravelTime) }
+    }
+
+    /// The ride `found` for pinned segment `index` boarding the stop of its first trip the rule
+    /// of the trip's nearest stops chooses (`choosingTheTripsNearestStops`, as for any ride a run
+    /// asks): a pin's proposal, accepted, is pinned and keeps its stops, so the rule is applied
+    /// here, on a copy of the plan with the ride in place and unpinned (trial 58 F5: accepted, bus
+    /// 9 walked 434 m to Koskipuisto D at 08:57 while the same trip stops at Keskustori E, 149 m
+    /// away, at 08:56, left later for). Only the boarding stop moves, on the same trips arriving
+    /// no later; else `found` as the engine answered it.
+    private func boardingTheTripsNearestStop(_ found: RouteLeg, segment index: Int, probe: Date, arrivingBy: Date?,
+                                             run: inout LegRun) async throws -> RouteLeg {
+        guard found.mode == .transit, let boarding = found.rides.first?.boarding, let alighting = found.rides.last?.alighting,
+              let arrival = found.arrival, index > 0, run.plan.modes[index - 1] == .walk else { return found }
+        var copy = run.plan
+        copy.pins[copy.segmentKey(index)] = nil
+        copy.legs[index] = found
+        var trial = LegRun(plan: copy, share: nil)
+        trial.asked = run.asked.union([index])
+        let forward = arrivingBy == nil
+        // Going forward, when the traveller leaves the place before the stop; timed back, the
+        // alighting stop stays (only the boarding one is chosen here).
+        let leaves = forward ? run.plan.legs[index - 1].map { probe.addingTimeInterval(-$0.expectedTravelTime) } : nil
+        let askedAt = arrivingBy ?? probe
+        try await adoptStops(ofSegment: index, passedWalkFrom: leaves, forward: forward, askedAt: askedAt, retries: 0, run: &trial)
+        try await choosingTheTripsNearestStops(ofSegment: index, passedWalkFrom: leaves, forward: forward, askedAt: askedAt,
+                                               newRide: true, run: &trial)
+        run.queryCount += trial.queryCount
+        guard let chosen = trial.plan.legs[index], chosen.tripIDs == found.tripIDs,
+              let first = chosen.rides.first?.boarding, let last = chosen.rides.last?.alighting,
+              first.coordinate.distance(to: boarding.coordinate) > configuration.endIsStopMetres,
+              last.coordinate.distance(to: alighting.coordinate) <= configuration.endIsStopMetres,
+              let chosenArrival = chosen.arrival, chosenArrival <= arrival.addingTimeInterval(RoutePlan.connectionSlack)
+        else { return found }
+        return chosen
     }
 
     /// Segment `index` walked, leaving at `start`, when it gets there within the plan's day (24

@@ -455,6 +455,10 @@ public struct Planner: Sendable {
         /// Done again because such a pin was missed: the stops the edit chose stay (the leg
         /// walks from them to its own, `reachingItsOwnStops`).
         var keepsStopsChosenForPins = false
+        /// The pinned segments `resolvePinned` did not find again (cancelled, skipping their stop,
+        /// gone from the timetable): proposed from the pinned time, and again from when the
+        /// traveller can be at their start once the legs before them are known.
+        var pinsNotFound: Set<Int> = []
 
         /// Segment `index` found no ride, asked at a time the traveller never reaches (segment
         /// `gap` has no leg, so the time was carried over it): its failure says so instead of
@@ -698,6 +702,7 @@ public struct Planner: Sendable {
         run.queryCount += reaching.queries
         selected = reaching.leg
         run.plan.legs[index] = selected
+        run.pinsNotFound.insert(index)
         if found == nil, let lastError { run.failures.append(SegmentFailure(segment: index, error: lastError)) }
         if let latest = found, differsNoticeably(latest, from: selected), !wasDismissed(latest, segment: key, in: run.plan) {
             run.plan.pending[key] = PendingSegmentUpdate(segment: key, selected: selected, proposal: .ride(latest))

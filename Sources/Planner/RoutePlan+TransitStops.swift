@@ -126,6 +126,10 @@ extension RoutePlan {
     /// Done before the pin, as `adoptingTransitStops` does for the planner's rides; a node the
     /// user chose, the current location and a node beside a pinned street segment or a route the
     /// user chose stay.
+    /// Metres within which a node and a ride's stop are the same stop (the default of
+    /// `PlannerConfiguration.endIsStopMetres`).
+    static let sameStopMetres: Double = 25
+
     func takingStops(of leg: RouteLeg, ofSegment index: Int) -> (plan: RoutePlan, leg: RouteLeg) {
         guard modes[index] == .transit, let first = leg.rides.first, let last = leg.rides.last else { return (self, leg) }
         var plan = self, leg = leg
@@ -134,9 +138,13 @@ extension RoutePlan {
                 && modes[street] != .transit && !isPinned(segment: street) && !isChosenRoute(segment: street)
         }
         let boarding = first.boarding.place, alighting = last.alighting.place
-        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, besides: index - 1),
+        // A proposal moved to the stop of its trip nearest the traveller (`Planner.boardingTheTripsNearestStop`)
+        // boards away from the node without a walk of its own: the node moves there as well.
+        let boardsElsewhere = boarding.id != nodes[index].place.id
+            && boarding.coordinate.distance(to: nodes[index].place.coordinate) > Self.sameStopMetres
+        if index > 0, leg.walksToAnotherStop(at: .access) || boardsElsewhere, canMove(index, besides: index - 1),
            boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
-            leg = leg.startingAtFirstBoarding()
+            leg = leg.walksToAnotherStop(at: .access) ? leg.startingAtFirstBoarding() : leg
             plan.legs[index - 1] = nil
         }
         if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, besides: index + 1),

@@ -34,9 +34,13 @@ final class ProposalRuleTests: LiveRegionTestCase {
         XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
         let proposal = try live.eventually("the cancelled ride gets a proposal") { try pending(pinned.id) }
 
+        // Asked from when the traveller can be at the stop (trial 58 F2), which is before the
+        // pinned time: no later than the best option listed from the pinned time on
+        // (`ProposalIsTheBestCatchableTests` compares it with what can be caught from the start).
         let ready = try XCTUnwrap(pinnedLeg["departure"]?.stringValue)
-        XCTAssertEqual(proposal["latest"]?["arrival"]?.stringValue, try bestCatchable(pinned.id, segment: pinned.segment, ready: ready),
-                       "the earliest arrival the traveller can still catch: \(proposal)")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(proposal["latest"]?["arrival"]?.stringValue),
+                                 try bestCatchable(pinned.id, segment: pinned.segment, ready: ready),
+                                 "no later than the earliest arrival listed from the pinned time: \(proposal)")
         XCTAssertFalse(rides(proposal["latest"]).contains { $0["cancelled"] == .bool(true) }, "\(proposal)")
 
         let shown = try harness.umctl(["plan", "show", pinned.id])

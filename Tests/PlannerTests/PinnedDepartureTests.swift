@@ -84,12 +84,16 @@ final class PinnedDepartureTests: XCTestCase {
         })
         let plan = try await Planner(routing: port, clock: clock).computeLegs(pinned)
         let transitQueries = await port.queries.filter { $0.mode == .transit }.count
-        XCTAssertEqual(transitQueries, 5, "the plain query and four 10-minute shifts")
+        XCTAssertEqual(transitQueries, 6, "the plain query, four 10-minute shifts, and once from when the traveller is at the stop")
         XCTAssertEqual(plan.legs[1], chosen)
         let update = try XCTUnwrap(plan.pendingUpdate(ofSegment: 1))
         XCTAssertEqual(update.selected.expectedTravelTime, 20 * 60)
         XCTAssertEqual(update.latest?.expectedTravelTime, 35 * 60)
-        XCTAssertEqual(update.latest?.departure, Fixture.at(20))
+        // The proposal rule asks from when the traveller can be at the stop (trial 58 F2), before
+        // the pinned time: the ride leaving then arrives first.
+        let atTheStop = try XCTUnwrap(plan.earliestArrivals(now: clock.now())[1])
+        XCTAssertLessThan(atTheStop, Fixture.at(20))
+        XCTAssertEqual(update.latest?.departure, atTheStop)
     }
 
     func testAPinRestoredWithoutItsLegStillKeepsTheUsersTimeAndProposesTheDifference() async throws {
