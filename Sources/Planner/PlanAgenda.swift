@@ -91,7 +91,9 @@ public struct PlanAgenda: Hashable, Sendable {
         let destination = plan.nodes[segment + 1].place.name
         guard let leg = plan.legs[segment] else { return "no route to \(destination) yet" }
         guard let ride = leg.rides.first else {
-            let takes = if let departure = leg.departure, let arrival = leg.arrival {
+            // A walk or drive has its times from the plan's schedule (its leg holds none).
+            let takes = if let departure = leg.departure ?? plan.departureTimes()[segment],
+                           let arrival = leg.arrival ?? plan.schedule()[segment + 1] {
                 ShownTime.text(from: departure, to: arrival)
             } else {
                 duration(leg.expectedTravelTime)

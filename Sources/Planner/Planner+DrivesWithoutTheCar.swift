@@ -20,22 +20,12 @@ extension Planner {
         for index in 0..<plan.segmentCount where plan.modes[index] == .car && !plan.isLocked(segment: index) {
             guard let left = judged.carLeft(before: index) else { continue }
             let start = leaving[index] ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
-            let hop = try await fasterOfWalkAndRide(from: plan.nodes[index].place, to: plan.nodes[index + 1].place,
-                                                    leavingAt: start, plan: plan, inherited: .walk)
-            queries += 2
-            var mode = hop.mode, note = hop.reason ?? ModeNote(.notDriven)
-            // Ridden from (to) a pinned ride's stop the planner inferred, the hop would board the
-            // pinned vehicle itself, one trip in two segments (seeds 38 and 45: a drive inserted
-            // after a pinned ride, judged at a later edit): walked, as the way from (to) it.
-            if mode == .transit, let way = judged.wayToPinnedRide(of: index) {
-                mode = .walk
-                note = ModeNote(way)
+            let carLeftBy = judged.modes[left]
+            try await notDriving(index, in: &judged, of: plan, leavingAt: start) { note in
+                note.carLeftOnSegment = left
+                note.carLeftBy = carLeftBy
             }
-            note.carLeftOnSegment = left
-            note.carLeftBy = judged.modes[left]
-            judged.setMode(mode, at: index)
-            judged.legs[index] = nil
-            judged.setModeNote(note, ofSegment: index)
+            queries += 2
         }
         guard queries > 0 else { return computed }
         var again = try await computeLegsReporting(judged, currentLocation: currentLocation)
@@ -57,25 +47,35 @@ extension Planner {
         var judged = plan, queries = 0
         while let index = judged.driveLeavingTheCarForGood() {
             let start = leaving[index] ?? plan.earliestDeparture(now: clock.now()) ?? clock.now()
-            let hop = try await fasterOfWalkAndRide(from: plan.nodes[index].place, to: plan.nodes[index + 1].place,
-                                                    leavingAt: start, plan: plan, inherited: .walk)
+            try await notDriving(index, in: &judged, of: plan, leavingAt: start)
             queries += 2
-            var mode = hop.mode, note = hop.reason ?? ModeNote(.notDriven)
-            // As above: a ride from (to) a pinned ride's inferred stop would board the pinned vehicle.
-            if mode == .transit, let way = judged.wayToPinnedRide(of: index) {
-                mode = .walk
-                note = ModeNote(way)
-            }
-            judged.setMode(mode, at: index)
-            judged.legs[index] = nil
-            judged.setModeNote(note, ofSegment: index)
         }
         guard queries > 0 else { return computed }
         var again = try await computeLegsReporting(judged, currentLocation: currentLocation)
         again.queryCount += computed.queryCount + queries
         return again
     }
+
+    /// Hop `index` of `judged` walked or ridden by the walk rule instead of driven (two queries),
+    /// its note said by `noting`. Ridden from (to) a pinned ride's stop the planner inferred, the
+    /// hop would board the pinned vehicle itself, one trip in two segments (seeds 38 and 45: a
+    /// drive inserted after a pinned ride, judged at a later edit): walked, as the way from (to) it.
+    private func notDriving(_ index: Int, in judged: inout RoutePlan, of plan: RoutePlan, leavingAt start: Date,
+                            noting: (inout ModeNote) -> Void = { _ in }) async throws {
+        let hop = try await fasterOfWalkAndRide(from: plan.nodes[index].place, to: plan.nodes[index + 1].place,
+                                                leavingAt: start, plan: plan, inherited: .walk)
+        var mode = hop.mode, note = hop.reason ?? ModeNote(.notDriven)
+        if mode == .transit, let way = judged.wayToPinnedRide(of: index) {
+            mode = .walk
+            note = ModeNote(way)
+        }
+        noting(&note)
+        judged.setMode(mode, at: index)
+        judged.legs[index] = nil
+        judged.setModeNote(note, ofSegment: index)
+    }
 }
+
 
 extension RoutePlan {
     /// The chain's last drive when it is the planner's (not locked) and leaves the car for good:
