@@ -39,12 +39,11 @@ extension Raptor {
     /// at the call, after where it boards, with the shortest walk to the destination among
     /// those that arrive no later, or where the journeys are answers (`deadline` given) in the same
     /// shown minute (arrivals in one shown minute are one arrival, the dominance rule), never past
-    /// `deadline`. The journey that comes out
-    /// dominates the one built (no earlier, arriving in no later minute, the same rides, less
-    /// walking), so every answer and every option built from the rounds, and the dominance filter
-    /// after them, see the nearer stops (session 58: bus 6 from Tays C to Kaleva A left at Hippos C,
-    /// 624 m away, arriving 08:32:14, where `plan alternatives` left it at the stop 473 m away,
-    /// arriving 08:32:40).
+    /// `deadline`. The journey that comes out dominates the one built (no earlier, arriving in no
+    /// later minute, the same rides, less walking), so every answer and every option built from
+    /// the rounds, and the dominance filter after them, see the nearer stops (session 58: bus 6
+    /// from Tays C to Kaleva A left at Hippos C, 624 m away, arriving 08:32:14, where `plan
+    /// alternatives` left it at the stop 473 m away, arriving 08:32:40).
     func boardingTheTripsNearestEnds(_ journey: Journey, first: RideLabel, last: RideLabel, walks: EndWalks,
                                      days: [ServiceDay], overlay: RealtimeOverlay, stopMask: [UInt8],
                                      arrivingBy deadline: Int = .min) -> Journey {
