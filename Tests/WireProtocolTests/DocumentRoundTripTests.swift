@@ -65,15 +65,15 @@ final class DocumentRoundTripTests: XCTestCase {
                        nulls: ["time"], absent: ["departure", "stay_s", "stay_until", "stay_note"])
 
         try assertWire(ride, nulls: ["scheduled_departure", "scheduled_arrival", "delay_s", "arrival_delay_s", "from_stop_id",
-                                     "to_stop_id", "alerts_omitted"])
+                                     "to_stop_id", "alerts_omitted", "skipped_stop"])
         try assertWire(RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: morning, arrival: later),
                        nulls: ["headsign", "trip_id", "headway_s", "scheduled_departure", "scheduled_arrival", "delay_s",
-                               "arrival_delay_s", "from_stop_id", "to_stop_id", "alerts_omitted"], absent: ["geometry"])
+                               "arrival_delay_s", "from_stop_id", "to_stop_id", "alerts_omitted", "skipped_stop"], absent: ["geometry"])
         let late = RideDocument(line: "3", vehicle: "bus", headsign: nil, from: "A", to: "B", departure: later, arrival: later,
                                 realtime: true, scheduledDeparture: morning, scheduledArrival: later, delayS: 360, arrivalDelayS: 0,
                                 cancelled: false,
                                 alerts: [AlertDocument(id: "a1", header: "Stop moved", effect: "stop_moved", activeFrom: morning)])
-        try assertWire(late, nulls: ["headsign", "trip_id", "headway_s", "from_stop_id", "to_stop_id", "alerts_omitted"])
+        try assertWire(late, nulls: ["headsign", "trip_id", "headway_s", "from_stop_id", "to_stop_id", "alerts_omitted", "skipped_stop"])
         let text = String(decoding: try WireCodec.encoder.encode(late), as: UTF8.self)
         for key in [#""realtime":true"#, #""delay_s":360"#, #""scheduled_departure":"#, #""cancelled":false"#, #""active_until":null"#] {
             XCTAssertTrue(text.contains(key), "\(key) in \(text)")
