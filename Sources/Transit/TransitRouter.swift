@@ -345,12 +345,16 @@ public final class TransitRouter: Sendable {
             // usable one): the latest departure arriving as early is searched back from that
             // arrival, as an arrive-by question by it answers (session 58: by 07:09:49 the answer
             // left 07:10:58 for buses 6 and 26 arriving 07:51:20, where buses 28 and 26 leave
-            // 07:19:58 and arrive then too). Only in this rare case: no cost to the others.
+            // 07:19:58 and arrive then too). Only in this rare case: no cost to the others. Arriving
+            // in the same shown minute, the journey taken is the one `JourneyChoice.taken` takes,
+            // as the backward pass's answer is.
             if timing.isDepartAt, let first = choice.earliestArrival(among: journeys) {
-                let back = engine.arriveBy(first.arrival, access: access, egress: egress, days: days, maxRides: rides,
-                                           horizon: horizon, overlay: overlay, stopMask: stopMask,
+                let back = engine.arriveBy(JourneyChoice.endOfShownMinute(first.arrival), access: access, egress: egress, days: days,
+                                           maxRides: rides, horizon: horizon, overlay: overlay, stopMask: stopMask,
                                            moreRidesArrivingSoonerBy: choice.transferPenalty) { JourneyChoice.latestDeparture(among: walked($0)) }
-                if let leaving = back.chosen, leaving.departure >= instant, leaving.departure > first.departure { later = leaving }
+                let catchable = walked(back.latest).filter { $0.departure >= instant }
+                if let taken = JourneyChoice.taken(among: catchable + [first], arrivingInTheMinuteOf: first.arrival),
+                   taken.departure > first.departure { later = taken }
             }
         }
         guard var bestRaw = choice.best(among: journeys, departAt: timing.isDepartAt) else {
