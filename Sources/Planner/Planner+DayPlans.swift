@@ -16,7 +16,8 @@ extension Planner {
     public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil,
                              keepingBeaten: Bool = false) async throws -> [RouteLeg] {
         try plan.checkSegment(index)
-        let start = time ?? plan.optionsTime(ofSegment: index, now: clock.now()) ?? plan.legs[index]?.departure ?? clock.now()
+        var start = time ?? plan.legs[index]?.departure ?? clock.now()
+        if time == nil, let listedFrom = try await optionsTime(ofSegment: index, in: plan) { start = listedFrom }
         try Task.checkCancellation()
         let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
             : .departAt(start)
@@ -36,9 +37,24 @@ extension Planner {
     /// (trial 56: `plan alternatives` of "Keskustori → Hervanta by 09:20" listed four options
     /// arriving too late, not bus 6 alone leaving a minute before the plan's bus 8 and 6). Nil
     /// for another segment (its options are the next departures from when it leaves).
+    /// A pin of an arrive-by plan that gave way (a proposal pending) lists so too: its proposal
+    /// is the latest ride arriving in time (`proposingInTime`, trial 59 F1).
     static func arrivingInTime(_ plan: RoutePlan, segment index: Int) -> Date? {
-        guard plan.modes[index] == .transit, plan.timingSource(ofSegment: index).isBackward,
-              let leaving = plan.latestDepartures()[index + 1] else { return nil }
+        guard plan.modes[index] == .transit else { return nil }
+        let gaveWay: Bool
+        if case .arriveBy = plan.timePreference {
+            gaveWay = plan.isPinned(segment: index) && plan.pendingUpdate(ofSegment: index) != nil
+        } else {
+            gaveWay = false
+        }
+        guard plan.timingSource(ofSegment: index).isBackward || gaveWay else { return nil }
+        return dueAtTheEnd(ofSegment: index, in: plan)
+    }
+
+    /// When the traveller must be at the end of segment `index` of an arrive-by plan for the
+    /// legs after it to arrive in time (the deadline, for the last); nil when not known.
+    static func dueAtTheEnd(ofSegment index: Int, in plan: RoutePlan) -> Date? {
+        guard let leaving = plan.latestDepartures()[index + 1] else { return nil }
         return index + 1 == plan.segmentCount ? leaving : plan.nodes[index + 1].latestArrival(leavingAt: leaving)
     }
 

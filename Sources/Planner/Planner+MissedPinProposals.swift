@@ -68,6 +68,14 @@ extension Planner {
         while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
               let pinnedIndex = run.plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
               let pin = run.plan.pin(ofSegment: pinnedIndex) {
+            // A change a delay broke in an arrive-by plan: the traveller, who has not left, can
+            // take a ride that arrives in time instead (a stay "until" that makes a pin missed
+            // still gets a ride from when they can be there).
+            if case .arriveBy = run.plan.timePreference, run.plan.legs[pinnedIndex]?.brokenChange != nil,
+               let arrival = try await proposingInTime(pinnedIndex, pin: pin, run: &run) {
+                (node, earliest) = (pinnedIndex + 1, arrival)
+                continue
+            }
             let plan = run.plan
             var reach = earliest
             for index in node..<pinnedIndex {
@@ -100,20 +108,78 @@ extension Planner {
     /// 08:30:30 (09:06); a cancelled bus 6 at 08:02 got the 08:12 where the 07:52:45 was
     /// catchable from the start. Asked as `plan alternatives` asks the segment (from its start
     /// node, any stop within reach). A pin the traveller cannot reach by its time is missed, and
-    /// `proposeCatchableDeparture` proposes it from when they get there; an arrive-by plan has no
-    /// start to go forward from. Only a pin `resolvePinned` proposed anew: an answer within a
-    /// second of the user's ride is that ride, and a failed engine proposes nothing.
+    /// `proposeCatchableDeparture` proposes it from when they get there. In an arrive-by plan,
+    /// the latest ride that still arrives when the legs after it need (`proposingInTime`). Only a
+    /// pin `resolvePinned` proposed anew: an answer within a second of the user's ride is that
+    /// ride, and a failed engine proposes nothing.
     private func proposingForPinsNotFoundFromWhenTheTravellerIsThere(run: inout LegRun) async throws {
         for pinnedIndex in run.plan.pinnedSegmentIndices
         where run.pinsNotFound.contains(pinnedIndex) && run.plan.modes[pinnedIndex] == .transit
             && run.plan.pendingUpdate(ofSegment: pinnedIndex) != nil {
-            guard let pin = run.plan.pin(ofSegment: pinnedIndex),
-                  let reached = run.plan.earliestArrivals(now: clock.now())[pinnedIndex] else { continue }
+            guard let pin = run.plan.pin(ofSegment: pinnedIndex) else { continue }
+            if case .arriveBy = run.plan.timePreference {
+                _ = try await proposingInTime(pinnedIndex, pin: pin, run: &run)
+                continue
+            }
+            let (reach, queries) = try await earliestReach(ofSegment: pinnedIndex, in: run.plan)
+            run.queryCount += queries
+            guard let reached = reach else { continue }
             let ready = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reached)
             guard ready < pin.departure.addingTimeInterval(-RoutePlan.connectionSlack) else { continue }
             let probe = PinnedDeparture(segment: pin.segment, departure: ready, duration: pin.duration)
             _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
         }
+    }
+
+    /// When the traveller can be at the start of segment `target` at the earliest, going forward
+    /// from the plan's start: the rides before it that the plan timed back to the pin that gave
+    /// way (it leaves later than it must) are asked again from when the traveller is at their
+    /// start (trial 59 F2: a chosen bus 6 at 08:43, cancelled, was proposed from the bus 8 at 08:33
+    /// timed back to it, 08:53 arriving 09:16, where from the plan's 08:20 bus 10 and bus 36
+    /// arrive 09:02). An earlier pin is waited for; nil past a missing or missed leg. The plan's
+    /// legs stay as they are (the traveller follows them until they take the proposal).
+    /// Also how many queries it asked.
+    func earliestReach(ofSegment target: Int, in plan: RoutePlan) async throws -> (time: Date?, queries: Int) {
+        guard var time = plan.earliestDeparture(now: clock.now()) else { return (nil, 0) }
+        var queries = 0
+        for index in 0..<target {
+            guard let leg = plan.legs[index] else { return (nil, queries) }
+            let ready = plan.nodes[index].leaving(arrivedAt: time)
+            if let pinned = plan.pinnedDeparture(ofSegment: index) {
+                guard pinned >= ready.addingTimeInterval(-RoutePlan.connectionSlack) else { return (nil, queries) }
+                time = leg.arrival ?? pinned.addingTimeInterval(leg.expectedTravelTime)
+            } else if plan.modes[index] == .transit, let departure = leg.departure,
+                      abs(departure.timeIntervalSince(ready)) > RoutePlan.connectionSlack {
+                queries += 1
+                guard case .success(let asked) = try await self.leg(for: query(plan, index, .departAt(ready))),
+                      let arrival = asked.arrival else { return (nil, queries) }
+                time = arrival
+            } else {
+                time = leg.arrival ?? max(ready, leg.departure ?? ready).addingTimeInterval(leg.expectedTravelTime)
+            }
+        }
+        return (time, queries)
+    }
+
+    /// In an arrive-by plan, the proposal for pinned segment `pinnedIndex` that gave way
+    /// (cancelled, skipping its stop, its change broken by a delay) is the latest ride that still
+    /// arrives when the legs after it need the traveller at its end (the deadline, for the last),
+    /// as for a late pin, and the rides before it are timed back from it (`precedeProposal`):
+    /// trial 59 F1, a cancelled bus 80C at 09:41 got bus 9 at 09:47, arriving 10:02 for a 09:58
+    /// deadline, where bus 19 at 09:37 arrives 09:54. Not a ride that left before now: nil then,
+    /// and the forward rule proposes. Returns when the proposal arrives.
+    private func proposingInTime(_ pinnedIndex: Int, pin: PinnedDeparture, run: inout LegRun) async throws -> Date? {
+        guard case .arriveBy = run.plan.timePreference, let due = Self.dueAtTheEnd(ofSegment: pinnedIndex, in: run.plan) else { return nil }
+        let kept = run.plan
+        let probe = PinnedDeparture(segment: pin.segment, departure: due.addingTimeInterval(-pin.duration), duration: pin.duration)
+        guard let arrival = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: due, run: &run),
+              let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else { return nil }
+        guard leaves >= clock.now() else {
+            run.plan = kept
+            return nil
+        }
+        try await precedeProposal(before: pinnedIndex, leavingAt: leaves, run: &run)
+        return arrival
     }
 
     /// The traveller takes a late pin's proposal, in an arrive-by plan: the unpinned rides before

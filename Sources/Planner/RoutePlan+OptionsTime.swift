@@ -15,3 +15,19 @@ extension RoutePlan {
         return shown.map { min($0, ready) } ?? ready
     }
 }
+
+extension Planner {
+    /// When the options of segment `index` of `plan` are listed from: `RoutePlan.optionsTime`,
+    /// and for a pin of a depart-at plan with a proposal, when the traveller can be at its start
+    /// going forward from the plan's start with the rides before it asked again
+    /// (`earliestReach`), as its proposal is asked (trial 59 F2: the rides before a chosen bus
+    /// timed back to it, the list and the proposal began after them).
+    public func optionsTime(ofSegment index: Int, in plan: RoutePlan) async throws -> Date? {
+        let shown = plan.optionsTime(ofSegment: index, now: clock.now())
+        guard plan.isPinned(segment: index), plan.pendingUpdate(ofSegment: index) != nil,
+              plan.earliestDeparture(now: clock.now()) != nil,
+              let reached = try await earliestReach(ofSegment: index, in: plan).time else { return shown }
+        let ready = plan.nodes[index].leaving(arrivedAt: reached)
+        return shown.map { min($0, ready) } ?? ready
+    }
+}

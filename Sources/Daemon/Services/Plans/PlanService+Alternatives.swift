@@ -21,7 +21,7 @@ extension PlanService {
         let segment = try input.segmentIndex(number, in: current)
         let count = try Self.count(count)
         _ = try regions.requireRegions()
-        let time = current.optionsTime(ofSegment: segment, now: input.clock.now())
+        let time = try await planner.optionsTime(ofSegment: segment, in: current)
         let options = try await planner.alternatives(for: current, segment: segment, count: count)
         var conflicts: [Int: RoutePlan.PinConflict] = [:]
         for (index, option) in options.enumerated() {
