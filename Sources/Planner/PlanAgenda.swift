@@ -71,7 +71,7 @@ public struct PlanAgenda: Hashable, Sendable {
         }
         if !missing.isEmpty { states.append((.incomplete, "incomplete: no route on \(segments(missing))")) }
         if rides.contains(where: { $0.cancelled && $0.skippedCall == nil }) { states.append((.cancelled, "cancelled")) }
-        if let skipping = rides.first(where: \.cancelled), let stop = skipping.skippedStopName {
+        if let skipping = rides.first(where: { $0.cancelled && $0.skippedCall != nil }), let stop = skipping.skippedStopName {
             states.append((.skipsStop, "\(skipping.vehicle) \(skipping.lineName) does not stop at \(stop)"))
         }
         // Each segment shown missed, at its start or at a change (the first of each kind named).
