@@ -80,6 +80,16 @@ try:
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", driver.find_element(By.CSS_SELECTOR, ".alternatives-list"))
     driver.save_screenshot(f"{shots}/broken-change-alternatives.png")
     print("ok: the alternatives say when each first ride boards, as umctl does", flush=True)
+
+    # Today's agenda says the plan's states in the daemon's words: a missed change, not "cancelled".
+    agenda = next(plan for plan in json.loads(umctl("agenda", "--json"))["plans"] if plan["id"] == plan_id)
+    driver.get(f"{origin}/#/agenda")
+    wait(driver, "the agenda did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "#panel .list li"))
+    tags = [tag.text for tag in driver.find_elements(By.CSS_SELECTOR, "#panel .list li .tag")]
+    if tags != agenda["state_words"] or not any(word.startswith("missed change at ") for word in tags):
+        fail(f"the agenda's tags {tags}, umctl agenda {agenda['state_words']} (a missed change among them)")
+    driver.save_screenshot(f"{shots}/broken-change-agenda.png")
+    print("ok: the agenda says the missed change as umctl agenda does", flush=True)
     print("ok: all checks", flush=True)
 finally:
     driver.quit()
