@@ -180,6 +180,11 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         let share = segments(plan)[chosen.segment - 1]["leg"]?["price_note"]?.stringValue ?? ""
         XCTAssertTrue(share.hasPrefix("the journey with a missed change priced as the one proposed"), share)
         XCTAssertFalse(note.contains("cancelled") || share.contains("cancelled"), "\(note) / \(share)")
+        // The calendar export names the change missed, not "the traveller cannot be there in time".
+        let ics = try harness.umctl(["plan", "export", chosen.id, "--format", "ics"])
+        XCTAssertEqual(ics.status, 0, ics.stderr)
+        let unfolded = ics.stdout.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
+        XCTAssertTrue(unfolded.contains("Missed change at \(at): \(named(second)) leaves \(clock(second["departure"]?.stringValue))"), unfolded)
     }
 
     /// Session 59: the reminder of a missed connection for a journey missed at its change names
@@ -234,6 +239,12 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         XCTAssertTrue(entry.states.contains("skips_stop"), "\(entry.states)")
         XCTAssertFalse(entry.states.contains("cancelled"), "the trip runs: \(entry.states)")
         XCTAssertTrue(entry.stateWords.contains("\(named(pinned.ride)) does not stop at \(from)"), "\(entry.stateWords)")
+        // The calendar export says it too (it said "(cancelled)").
+        let ics = try harness.umctl(["plan", "export", pinned.id, "--format", "ics"])
+        XCTAssertEqual(ics.status, 0, ics.stderr)
+        let unfolded = ics.stdout.replacingOccurrences(of: "\r\n ", with: "").replacingOccurrences(of: "\n ", with: "")
+        XCTAssertTrue(unfolded.contains("(does not stop at \(from))"), unfolded)
+        XCTAssertFalse(unfolded.contains("(cancelled)"), unfolded)
         // The `cancelled` event (and the notice made of it) says which stop the running trip skips.
         let events = try watch.events(until: { $0.contains { $0["kind"] == .string("cancelled") } })
         let event = try XCTUnwrap(events.first { $0["kind"] == .string("cancelled") })
