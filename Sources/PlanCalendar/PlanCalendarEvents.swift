@@ -30,6 +30,7 @@ public enum PlanCalendarEvents {
         let departures = plan.departureTimes(startingAt: fallback)
         let keys = plan.segmentKeys
         let missed = plan.brokenConnection(now: now)
+        let changes = plan.missedChanges(now: now)
         let missing = plan.legs.indices.filter { plan.legs[$0] == nil }.map { String($0 + 1) }
         let incomplete = missing.isEmpty ? nil
             : "Incomplete plan: no route on segment\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))"
@@ -41,7 +42,14 @@ public enum PlanCalendarEvents {
             var title = summary(leg, to: plan.nodes[index + 1].place.name)
             var notes: [String] = []
             let broken = missed.map { index >= $0 } ?? false
-            if let missed, index == missed {
+            if let missed, index == missed, let change = changes[index], let rides = plan.legs[index]?.rides, change.ride > 0 {
+                // Caught at its start, the journey is missed at a change a realtime delay broke: say that one.
+                let (before, ride) = (rides[change.ride - 1], rides[change.ride])
+                title = "Missed: " + title
+                notes.append("Missed change at \(ride.boarding.name): \(ride.vehicle) \(ride.lineName) leaves "
+                             + "\(clock(ride.boarding.time, identity.timeZone)), \(before.vehicle) \(before.lineName) gets there "
+                             + "\(clock(change.reached, identity.timeZone)); this leg is not travelled as planned.")
+            } else if let missed, index == missed {
                 title = "Missed: " + title
                 notes.append("Missed connection: the traveller cannot be there in time; this leg is not travelled as planned.")
             } else if let missed, broken {
@@ -83,7 +91,7 @@ public enum PlanCalendarEvents {
             let vehicle = ride.vehicle.prefix(1).uppercased() + ride.vehicle.dropFirst()
             lines.append("\(vehicle) \(ride.lineName) \(ride.boarding.name) \(clock(ride.boarding.time, timeZone)) → "
                          + "\(ride.alighting.name) \(clock(ride.alighting.time, timeZone))"
-                         + (ride.headsign.map { " (towards \($0))" } ?? "") + (ride.cancelled ? " (cancelled)" : ""))
+                         + (ride.headsign.map { " (towards \($0))" } ?? "") + (ride.cancelled ? ride.skippedStopName.map { " (does not stop at \($0))" } ?? " (cancelled)" : ""))
         }
         if let egress = leg.walks.last, egress.kind == .egress, egress.duration >= 30, egress.distance >= 1 {
             lines.append(walk(egress.duration, egress.distance, destination))

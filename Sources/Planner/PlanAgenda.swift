@@ -10,8 +10,14 @@ public struct PlanAgenda: Hashable, Sendable {
         case incomplete
         /// A ride of the plan is cancelled (a realtime feed says so).
         case cancelled
+        /// A ride's trip runs but does not stop where the plan boards or leaves it (a realtime
+        /// feed skips the stop): not `cancelled`, the trip runs (trial 58 F6).
+        case skipsStop = "skips_stop"
         /// A fixed departure (a ride, a pin) leaves before the traveller can get there.
         case missedConnection = "missed_connection"
+        /// A pinned journey the traveller catches at its start is missed at a change a realtime
+        /// delay broke (`RoutePlan.missedChanges`): the ride after it leaves before they are there.
+        case missedChange = "missed_change"
         /// The day is outside the dates of the region's feed (`coverage_note`).
         case outsideCoverage = "outside_coverage"
         /// A ride runs `delayThreshold` or more late (live data, where a region has it).
@@ -64,8 +70,20 @@ public struct PlanAgenda: Hashable, Sendable {
             (indices.count == 1 ? "segment " : "segments ") + indices.map { String($0 + 1) }.joined(separator: ", ")
         }
         if !missing.isEmpty { states.append((.incomplete, "incomplete: no route on \(segments(missing))")) }
-        if rides.contains(where: \.cancelled) { states.append((.cancelled, "cancelled")) }
-        if let missed = plan.brokenConnection(now: now) { states.append((.missedConnection, "missed connection on segment \(missed + 1)")) }
+        if rides.contains(where: { $0.cancelled && $0.skippedCall == nil }) { states.append((.cancelled, "cancelled")) }
+        if let skipping = rides.first(where: { $0.cancelled && $0.skippedCall != nil }), let stop = skipping.skippedStopName {
+            states.append((.skipsStop, "\(skipping.vehicle) \(skipping.lineName) does not stop at \(stop)"))
+        }
+        // Each segment shown missed, at its start or at a change (the first of each kind named).
+        let changes = plan.missedChanges(now: now)
+        let broken = plan.brokenConnections(now: now)
+        if let missed = broken.first(where: { changes[$0] == nil }) {
+            states.append((.missedConnection, "missed connection on segment \(missed + 1)"))
+        }
+        if let missed = broken.first(where: { changes[$0] != nil }), let change = changes[missed],
+           let ride = plan.legs[missed]?.rides[change.ride] {
+            states.append((.missedChange, "missed change at \(ride.boarding.name) on segment \(missed + 1)"))
+        }
         if outsideCoverage { states.append((.outsideCoverage, "outside coverage")) }
         let delay = rides.filter { !$0.cancelled }
             .map { max($0.boarding.delaySeconds ?? 0, $0.alighting.delaySeconds ?? 0) }.max() ?? 0

@@ -12,27 +12,59 @@ extension RoutePlan {
         case unpriced(NotTaken)
     }
 
-    /// Why the planned ride of a segment is not the one the traveller takes.
-    enum NotTaken: String {
+    /// Why the planned ride of a segment is not the one the traveller takes, said as it happened:
+    /// a ride that runs but does not stop where planned is not "cancelled", nor is a journey
+    /// missed at a change a realtime delay broke (trial 58 F1, F6).
+    enum NotTaken: Hashable {
         /// Missed going forward; in an arrive-by plan, `late` (it arrives too late), as umctl says.
         case missed, late, cancelled
+        /// A pinned journey caught at its start, missed at a change (`RoutePlan.missedChanges`).
+        case missedChange
+        /// The trip runs but does not call at this stop of the ride (`TransitRide.skippedCall`).
+        case skipsStop(String)
+
+        /// What is not taken, as the price notes name it: "missed ride", "rides not stopping at Koskipuisto D".
+        func subject(plural: Bool) -> String {
+            let s = plural ? "s" : ""
+            return switch self {
+            case .missed: "missed ride\(s)"
+            case .late: "late ride\(s)"
+            case .cancelled: "cancelled ride\(s)"
+            case .missedChange: "journey\(s) with a missed change"
+            case .skipsStop(let stop): "ride\(s) not stopping at \(stop)"
+            }
+        }
 
         /// The segment's share's note ("the missed ride priced as the one proposed").
-        var pricedAsProposal: String { "the \(rawValue) ride priced as the one proposed" }
+        var pricedAsProposal: String { "the \(subject(plural: false)) priced as the one proposed" }
+        /// What the note of a segment with nothing proposed starts with ("ride missed").
+        var notPricedSubject: String {
+            switch self {
+            case .missed: "ride missed"
+            case .late: "ride late"
+            case .cancelled: "ride cancelled"
+            case .missedChange: "change missed"
+            case .skipsStop(let stop): "ride not stopping at \(stop)"
+            }
+        }
         /// The segment's note when nothing is proposed ("ride missed: not priced").
-        var notPriced: String { "ride \(rawValue): not priced" }
+        var notPriced: String { "\(notPricedSubject): not priced" }
     }
 
     func pricedSegment(_ index: Int, missed: Set<Int>) -> PricedSegment {
         let notTaken: NotTaken
+        let rides = legs[index]?.rides ?? []
         if missed.contains(index) {
-            // As the plan shows it (`BrokenConnection`): late when it arrives after it is due.
+            // As the plan shows it (`BrokenConnection`): late when it arrives after it is due;
+            // a pinned journey with a broken change and no due is missed at the change.
             notTaken = switch BrokenConnection(due: lateConnectionDues[index]) {
             case .late: .late
-            case .missed: .missed
+            case .missed: isPinned(segment: index) && legs[index]?.brokenChange != nil ? .missedChange : .missed
             }
-        } else if legs[index]?.rides.contains(where: \.cancelled) == true {
+        } else if rides.contains(where: { $0.cancelled && $0.skippedCall == nil }) {
             notTaken = .cancelled
+        } else if let stop = rides.first(where: \.cancelled)?.skippedStopName {
+            notTaken = .skipsStop(stop)
         } else {
             return .planned(legs[index])
         }
@@ -199,10 +231,12 @@ private struct PriceNotes {
         }
         guard total.price != nil else { return total }
         var said: [String] = []
-        for why in [RoutePlan.NotTaken.missed, .late, .cancelled] {
+        var whys: [RoutePlan.NotTaken] = [.missed, .late, .cancelled, .missedChange]
+        for why in (proposed + unpriced).map(\.why) where !whys.contains(why) { whys.append(why) }
+        for why in whys {
             let priced = proposed.filter { $0.why == why }, left = unpriced.filter { $0.why == why }
-            if priced.count == 1 { said.append("the \(why.rawValue) ride on \(Self.segments(priced)) priced as the one proposed") }
-            if priced.count > 1 { said.append("the \(why.rawValue) rides on \(Self.segments(priced)) priced as the ones proposed") }
+            if priced.count == 1 { said.append("the \(why.subject(plural: false)) on \(Self.segments(priced)) priced as the one proposed") }
+            if priced.count > 1 { said.append("the \(why.subject(plural: true)) on \(Self.segments(priced)) priced as the ones proposed") }
             if !left.isEmpty { said.append(Self.notPriced(why, left)) }
         }
         if carUnpriced { said.append(Self.faresOnly) }
@@ -217,7 +251,7 @@ private struct PriceNotes {
 
     /// "ride missed on segment 2: not priced".
     private static func notPriced(_ why: RoutePlan.NotTaken, _ left: [(segment: Int, why: RoutePlan.NotTaken)]) -> String {
-        "ride \(why.rawValue) on \(segments(left.filter { $0.why == why })): not priced"
+        "\(why.notPricedSubject) on \(segments(left.filter { $0.why == why })): not priced"
     }
 
     private static func segments(_ segments: [(segment: Int, why: RoutePlan.NotTaken)]) -> String {

@@ -241,9 +241,21 @@ extension RoutePlan {
         firstMissed(fromNode: start, leavingAt: earliest)?.segment
     }
 
-    /// The first connection missed going forward from node `start` reached at `earliest`, and
-    /// when the traveller can leave its start node.
-    private func firstMissed(fromNode start: Int, leavingAt earliest: Date) -> (segment: Int, ready: Date)? {
+    /// The first connection missed going forward from `earliest` (`missedConnection`) when it is
+    /// missed at a change a realtime delay broke, the journey caught at its start: the segment,
+    /// the ride missed (its index in the leg) and when the ride before it gets the traveller to
+    /// its stop. Nil when the first connection missed is missed at its start, or none is. What
+    /// the reminder of a missed connection names (trial 58 F1: "the change at Kivikirkko").
+    public func missedChange(leavingAt earliest: Date) -> (segment: Int, ride: Int, reached: Date)? {
+        guard let first = firstMissed(fromNode: 0, leavingAt: earliest), first.atChange,
+              let change = legs[first.segment]?.brokenChange else { return nil }
+        return (first.segment, change.ride, change.reached)
+    }
+
+    /// The first connection missed going forward from node `start` reached at `earliest`, when
+    /// the traveller can leave its start node, and whether it is missed at a change a realtime
+    /// delay broke (its start caught: `RouteLeg.brokenChange`) rather than at its start.
+    private func firstMissed(fromNode start: Int, leavingAt earliest: Date) -> (segment: Int, ready: Date, atChange: Bool)? {
         var time = earliest
         for index in start..<segmentCount {
             guard let leg = legs[index] else { return nil }
@@ -252,10 +264,10 @@ extension RoutePlan {
                 time = time.addingTimeInterval(leg.expectedTravelTime)
                 continue
             }
-            if departure < time.addingTimeInterval(-Self.connectionSlack) { return (index, time) }
+            if departure < time.addingTimeInterval(-Self.connectionSlack) { return (index, time, false) }
             // A pinned journey whose change a realtime delay broke is missed inside: the ride
             // after the change leaves before the traveller gets to it (`RouteLeg.brokenChange`).
-            if isPinned(segment: index), leg.brokenChange != nil { return (index, time) }
+            if isPinned(segment: index), leg.brokenChange != nil { return (index, time, true) }
             time = leg.arrival ?? departure.addingTimeInterval(leg.expectedTravelTime)
         }
         return nil
@@ -269,24 +281,49 @@ extension RoutePlan {
     /// says what they can do instead. A pin that gives way for a ride missed before it has none.
     /// A pinned journey caught at its start but missed at a change a realtime delay broke: when
     /// the ride before the change gets them to the next ride's stop (`RouteLeg.brokenChange`).
+    /// In an arrive-by plan, the segments shown missed at a broken change (`missedChanges`).
     public func missedConnectionReaches(now: Date) -> [Int: Date] {
-        guard let earliest = earliestDeparture(now: now) else { return [:] }
+        let changes = missedChanges(now: now)
+        guard let earliest = earliestDeparture(now: now) else { return changes.mapValues(\.reached) }
         var reaches: [Int: Date] = [:]
         for stretch in missedStretches(leavingAt: earliest) {
             guard let leg = legs[stretch.missed] else { continue }
             let walking = leg.rides.isEmpty ? 0 : leg.walks.filter { $0.kind == .access }.reduce(0) { $0 + $1.duration }
-            let atTheFirstStop = stretch.ready.addingTimeInterval(walking)
             // Caught at its start, a journey with a broken change is missed at the change: when
             // the ride before it gets the traveller to the stop of the ride that leaves too early.
-            let start = fixedDeparture(ofSegment: stretch.missed) ?? stretch.ready
-            if start >= stretch.ready.addingTimeInterval(-Self.connectionSlack), isPinned(segment: stretch.missed),
-               let change = leg.brokenChange {
-                reaches[stretch.missed] = change.reached
-            } else {
-                reaches[stretch.missed] = atTheFirstStop
-            }
+            reaches[stretch.missed] = changes[stretch.missed]?.reached ?? stretch.ready.addingTimeInterval(walking)
         }
         return reaches
+    }
+
+    /// The segments shown missed (`brokenConnections`) at a change a realtime delay broke, not at
+    /// their start: for each, the ride missed (its index in the leg) and when the ride before it
+    /// gets the traveller to its stop (`RouteLeg.brokenChange`). Going forward, a pinned journey
+    /// caught at its start; in an arrive-by plan, a pinned journey that arrives in time by its
+    /// live times but whose change is broken (the mirror: it is shown missed, not late, and the
+    /// latest ride that arrives in time is proposed). The agenda's `missed_change`.
+    public func missedChanges(now: Date) -> [Int: (ride: Int, reached: Date)] {
+        var changes: [Int: (ride: Int, reached: Date)] = [:]
+        switch timePreference {
+        case .arriveBy(let deadline):
+            for stretch in lateStretches(arrivingBy: deadline) where missesAChangeInTime(stretch.late, mustArrive: stretch.mustArrive) {
+                changes[stretch.late] = legs[stretch.late]?.brokenChange
+            }
+        case .departAt, .leaveNow:
+            guard let earliest = earliestDeparture(now: now) else { return [:] }
+            for stretch in missedStretches(leavingAt: earliest) where stretch.atChange {
+                changes[stretch.missed] = legs[stretch.missed]?.brokenChange
+            }
+        }
+        return changes
+    }
+
+    /// Whether pinned segment `index` of an arrive-by plan arrives by `mustArrive` but a change
+    /// in it is broken (`RouteLeg.brokenChange`): the traveller can't make it as pinned.
+    private func missesAChangeInTime(_ index: Int, mustArrive: Date) -> Bool {
+        guard isPinned(segment: index), let leg = legs[index], leg.brokenChange != nil else { return false }
+        let arrival = leg.arrival ?? fixedDeparture(ofSegment: index)?.addingTimeInterval(leg.expectedTravelTime)
+        return arrival.map { $0 <= mustArrive.addingTimeInterval(Self.connectionSlack) } ?? true
     }
 
     /// Every connection missed going forward from `earliest`, and every pin that gives way for
@@ -304,13 +341,13 @@ extension RoutePlan {
 
     /// Going forward from `earliest`, each connection missed, the pin that gives way for it and
     /// when its proposal arrives (see `missedConnections`).
-    private func missedStretches(leavingAt earliest: Date) -> [(missed: Int, ready: Date, gives: Int?, arrival: Date?)] {
-        var stretches: [(missed: Int, ready: Date, gives: Int?, arrival: Date?)] = []
+    private func missedStretches(leavingAt earliest: Date) -> [(missed: Int, ready: Date, atChange: Bool, gives: Int?, arrival: Date?)] {
+        var stretches: [(missed: Int, ready: Date, atChange: Bool, gives: Int?, arrival: Date?)] = []
         var node = 0, time = earliest
-        while let (found, ready) = firstMissed(fromNode: node, leavingAt: time) {
+        while let (found, ready, atChange) = firstMissed(fromNode: node, leavingAt: time) {
             let gives = pinnedSegmentIndices.first { $0 >= found }
             let arrival = gives.flatMap(proposedArrival(ofSegment:))
-            stretches.append((found, ready, gives, arrival))
+            stretches.append((found, ready, atChange, gives, arrival))
             guard let gives, let arrival else { break }
             (node, time) = (gives + 1, arrival)
         }
@@ -449,7 +486,9 @@ extension RoutePlan {
         let back = lateGoingBack(from: date)
         let afterAStay = back.afterAStay.flatMap { late in back.afterAStayMustArrive.map { [late: $0] } } ?? [:]
         if !stretches.isEmpty {
-            return Dictionary(stretches.map { ($0.late, $0.mustArrive) }, uniquingKeysWith: min).merging(afterAStay) { $1 }
+            // A journey arriving in time whose change is broken is missed, not late: no due.
+            let late = stretches.filter { !missesAChangeInTime($0.late, mustArrive: $0.mustArrive) }
+            return Dictionary(late.map { ($0.late, $0.mustArrive) }, uniquingKeysWith: min).merging(afterAStay) { $1 }
         }
         return missedAfterAStayUntil == nil ? afterAStay : [:]
     }
@@ -492,6 +531,10 @@ extension RoutePlan {
                 continue
             }
             if arrival > mustArrive.addingTimeInterval(Self.connectionSlack) { return (index, mustArrive, afterAStay, afterAStayMustArrive) }
+            // A pinned journey whose change a realtime delay broke can't be made as pinned, even
+            // arriving in time: it gives way as a late one does (`missedChanges`, the mirror of
+            // `firstMissed`), for the latest ride that arrives in time.
+            if isPinned(segment: index), leg.brokenChange != nil { return (index, mustArrive, afterAStay, afterAStayMustArrive) }
             mustLeaveEnd = fixed ?? arrival.addingTimeInterval(-leg.expectedTravelTime)
         }
         return (nil, nil, afterAStay, afterAStayMustArrive)

@@ -35,8 +35,9 @@ public struct AgendaEntryDocument: Hashable, Sendable, Codable {
     /// The first leg in words: "walk 6 min to Rautatieasema C, bus 6 at 08:12", naming the first
     /// ride when the first leg walks to it ("walk 2 min to Keskustori B, then tram 3 at 10:26").
     public var firstLeg: String
-    /// Most serious first, from `incomplete`, `cancelled`, `missed_connection`, `outside_coverage`,
-    /// `delayed`, `pending_update`; just `on_time` when none applies. These words are stable.
+    /// Most serious first, from `incomplete`, `cancelled`, `skips_stop`, `missed_connection`,
+    /// `missed_change`, `outside_coverage`, `delayed`, `pending_update`; just `on_time` when none
+    /// applies. These words are stable (new ones may be added: a client shows an unknown one as is).
     public var states: [String]
     /// Each state for a person, with what it is about: "incomplete: no route on segment 3",
     /// "missed connection on segment 2", "delayed +15 min", "on time".

@@ -9,7 +9,8 @@ struct AgendaCommand: UmctlCommand {
         Each plan shows when to leave and arrive (its region's time; "+1d" when it arrives the next
         day), its ID and title, its first leg in words ("walk 6 min to Rautatieasema C, bus 6 at
         08:12") and its state, most serious first: incomplete (a segment without a route), cancelled,
-        missed connection, outside coverage (the feed's dates), delayed (a ride 1 min or more late,
+        a ride that does not stop where planned ("bus 6 does not stop at Koskipuisto D"), missed
+        connection, missed change (a pinned journey missed at a change a delay broke), outside coverage (the feed's dates), delayed (a ride 1 min or more late,
         from live data, "delayed +15 min"), pending update; or on time.
         """)
     var day: String?

@@ -185,6 +185,20 @@ try:
     settle_plan(driver, plan_id)
     click(driver, By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']")
     wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) >= 2)
+    # Each option says when its first ride leaves its stop, the "boards" column of umctl plan
+    # alternatives (the time plan pin takes), beside when it leaves and arrives.
+    listed = json.loads(umctl("plan", "alternatives", str(plan_id), str(segment), "--count", "5", "--json"))
+    wanted = [[option["departure"][11:16], ((option.get("rides") or [{}])[0].get("departure") or "–")[11:16] or "–",
+               option["arrival"][11:16]] for option in listed["options"]]
+    items = driver.find_elements(By.CSS_SELECTOR, ".choices li")
+    shown_times = [[item.find_element(By.CSS_SELECTOR, f".{column}").text for column in ("leaves", "boards", "arrives")]
+                   for item in items]
+    if shown_times != wanted:
+        fail(f"the page lists leaves/boards/arrives {shown_times}, umctl plan alternatives {wanted}")
+    headings = [cell.text for cell in driver.find_elements(By.CSS_SELECTOR, ".choices-head span")]
+    if headings[:5] != ["#", "leaves", "boards", "arrives", "takes"]:
+        fail(f"the alternatives' columns are not named as umctl names them: {headings}")
+    print("ok: the alternatives say when each first ride boards, as umctl does", flush=True)
     chosen = driver.find_elements(By.CSS_SELECTOR, ".choices li")[1]
     lines = [badge.text for badge in chosen.find_elements(By.CSS_SELECTOR, ".line")]
     driver.save_screenshot(f"{shots}/alternatives.png")

@@ -48,6 +48,19 @@ final class PlanAgendaTests: XCTestCase {
                        ["cancelled", "missed_connection", "outside_coverage", "delayed", "pending_update"])
     }
 
+    /// Session 59: a trip that runs but skips the stop the ride boards at is not cancelled: the
+    /// agenda says it does not stop there (`skips_stop`).
+    func testARideWhoseTripSkipsItsStopSkipsTheStopAndIsNotCancelled() throws {
+        var bus = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
+        bus.rides[0].cancelled = true
+        bus.rides[0].skippedCall = .boarding
+        let agenda = try XCTUnwrap(PlanAgenda(try plan(departAt: 0, bus: bus), timeZone: utc, now: Fixture.at(-60),
+                                              outsideCoverage: false))
+        XCTAssertEqual(agenda.states.map(\.rawValue), ["skips_stop"])
+        let ride = bus.rides[0]
+        XCTAssertEqual(agenda.stateWords, ["\(ride.vehicle) \(ride.lineName) does not stop at \(ride.boarding.name)"])
+    }
+
     func testARideLessThanAMinuteLateIsNotDelayed() throws {
         var bus = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
         bus.rides[0].boarding.scheduledTime = bus.rides[0].boarding.time.addingTimeInterval(-59)

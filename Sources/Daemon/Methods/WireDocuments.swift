@@ -44,6 +44,7 @@ public enum WireDocuments {
         func wire(_ date: Date?) -> String? { date.map { WireTime.string(from: $0, timeZone: timeZone) } }
         let missed = plan.brokenConnections(now: now)
         let reaches = plan.missedConnectionReaches(now: now)
+        let changes = plan.missedChanges(now: now)
         let dues = plan.lateConnectionDues
         let names = plan.shownNodeNames
         let modeNotes = plan.modeNotes
@@ -72,7 +73,10 @@ public enum WireDocuments {
             let note = plan.notes[key]
             let stored = note?.errorCode.map { WireError(code: $0, message: note?.errorMessage ?? $0) }
             let error = plan.legs[index] == nil ? failures[index].map { WireError(code: $0.code, message: $0.message) } ?? stored : nil
-            let givingWay = missed.contains(index) ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
+            // A journey missed at a change a realtime delay broke gives way to the delay, not to
+            // the start or a stay the user set: no "the start at 09:10 holds, so …" (session 59).
+            let givingWay = missed.contains(index) && changes[index] == nil
+                ? plan.pinGivingWay(missedSegment: index, missedSegments: Set(missed)) : nil
             return SegmentDocument(mode: WireMode(plan.modes[index]), locked: plan.locks[key] != nil, leg: legDocument,
                                    error: error, missedConnection: missed.contains(index),
                                    missedAs: missed.contains(index) ? BrokenConnection(due: dues[index]).rawValue : nil,

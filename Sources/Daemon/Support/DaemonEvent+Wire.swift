@@ -73,7 +73,7 @@ extension DaemonEvent {
                                         "delay_s": delay.map { .number(Double($0)) } ?? .null,
                                         "moved_s": .number(Double(moved))]) { $1 }
         case .cancelled(let ride):
-            return ride.fields
+            return ride.fields.merging(["skipped_stop": ride.skippedStop.map { .string($0) } ?? .null]) { $1 }
         case .alert(let ride, let alertID, let header, let effect):
             return ride.fields.merging(["alert_id": .string(alertID), "header": .string(header), "effect": .string(effect)]) { $1 }
         case .reminder(let reminder):

@@ -99,13 +99,17 @@ public enum DaemonEvent: Hashable, Sendable {
         public var tripID: String
         /// Where the ride boards.
         public var from: String
+        /// For `cancelled`: the stop the running trip does not call at (a skipped stop), when the
+        /// trip itself runs; nil when the trip is off (`TransitRide.skippedStopName`).
+        public var skippedStop: String?
 
-        public init(planID: Int64, segment: Int, line: String, tripID: String, from: String) {
+        public init(planID: Int64, segment: Int, line: String, tripID: String, from: String, skippedStop: String? = nil) {
             self.planID = planID
             self.segment = segment
             self.line = line
             self.tripID = tripID
             self.from = from
+            self.skippedStop = skippedStop
         }
     }
 }

@@ -20,6 +20,8 @@ enum LiveRideChanges {
                 let which = DaemonEvent.RideEvent(planID: planID, segment: index + 1, line: ride.lineName, tripID: tripID,
                                                   from: ride.boarding.name)
                 if ride.cancelled && !old.cancelled {
+                    var which = which
+                    which.skippedStop = ride.skippedStopName
                     events.append(.cancelled(which))
                     continue
                 }

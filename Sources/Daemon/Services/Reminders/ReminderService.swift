@@ -193,12 +193,17 @@ actor ReminderService: DaemonService {
                         leaveAt: leave, zone: zone), now: now)
         }
         // Missed: before the planned leave time, from here the traveller no longer catches a fixed departure.
-        if now <= planned, let segment = plan.missedConnection(leavingAt: now.addingTimeInterval(walk ?? 0)),
+        let earliest = now.addingTimeInterval(walk ?? 0)
+        if now <= planned, let segment = plan.missedConnection(leavingAt: earliest),
            let departure = plan.legs[segment]?.departure, departure > now {
-            let at = ReminderText.clock(departure, zone)
-            await change(Notice(planID: id, key: NoticeKey.missedConnection(step: segment + 1, departure: departure, in: zone),
+            // A journey caught at its start but missed at a change a delay broke names the change,
+            // not its first departure, which is still caught (trial 58 F1).
+            let brokenAt = plan.missedChange(leavingAt: earliest).flatMap { $0.segment == segment ? $0 : nil }
+            let missedRide = brokenAt.flatMap { plan.legs[segment]?.rides[$0.ride] }
+            await change(Notice(planID: id, key: NoticeKey.missedConnection(step: segment + 1, departure: missedRide?.boarding.time ?? departure,
+                                                                          in: zone),
                           kind: "missed_connection", title: "Missed connection: \(ReminderText.destination(of: plan) ?? "your trip")",
-                          body: "The \(at) departure of step \(segment + 1) can no longer be reached; `umctl plan refresh \(id)` finds another",
+                          body: ReminderText.missedConnectionBody(plan, id: id, segment: segment, change: brokenAt, zone: zone),
                           leaveAt: nil, zone: zone))
         }
     }
@@ -295,7 +300,9 @@ actor ReminderService: DaemonService {
                           body: "It leaves \(ride.from) at \(at) (trip to \(to))", leaveAt: nil, zone: zone))
         case .cancelled(let ride):
             await change(Notice(planID: id, key: NoticeKey.cancelled(tripID: ride.tripID), kind: "cancelled",
-                          title: "Line \(ride.line) from \(ride.from) is cancelled", body: "Your trip to \(to) needs another ride",
+                          // A trip that runs past the stop is not "cancelled" (trial 58 F6).
+                          title: ride.skippedStop.map { "Line \(ride.line) does not stop at \($0)" } ?? "Line \(ride.line) from \(ride.from) is cancelled",
+                          body: "Your trip to \(to) needs another ride",
                           leaveAt: nil, zone: zone))
         default:
             return

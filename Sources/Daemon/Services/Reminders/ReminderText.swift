@@ -63,5 +63,22 @@ enum ReminderText {
 
     static func clock(_ date: Date, _ zone: TimeZone) -> String { ShownTime.clock(date, timeZone: zone) }
 
+    /// The body of a missed connection's notice: the departure of step `segment` (0-based) that can
+    /// no longer be reached, or, for a journey missed at a change a realtime delay broke
+    /// (`RoutePlan.missedChange`), that change: "The change at Kivikirkko on step 2 can no longer
+    /// be made: bus 6 leaves 09:33, bus 19 gets you there 09:35; …" (its first departure is caught).
+    static func missedConnectionBody(_ plan: RoutePlan, id: Int64, segment: Int, change: (segment: Int, ride: Int, reached: Date)?,
+                                     zone: TimeZone) -> String {
+        let refresh = "`umctl plan refresh \(id)` finds another"
+        if let change, let rides = plan.legs[segment]?.rides, rides.indices.contains(change.ride), change.ride > 0 {
+            let (before, missed) = (rides[change.ride - 1], rides[change.ride])
+            return "The change at \(missed.boarding.name) on step \(segment + 1) can no longer be made: "
+                + "\(missed.vehicle) \(missed.lineName) leaves \(clock(missed.boarding.time, zone)), "
+                + "\(before.vehicle) \(before.lineName) gets you there \(clock(change.reached, zone)); \(refresh)"
+        }
+        let departure = plan.legs[segment]?.departure.map { "The \(clock($0, zone)) departure" } ?? "The departure"
+        return "\(departure) of step \(segment + 1) can no longer be reached; \(refresh)"
+    }
+
     static func minutes(_ seconds: TimeInterval) -> String { ShownTime.text(seconds: seconds) }
 }

@@ -366,18 +366,33 @@ export function noCatchableRideNaming(answer, selected, day) {
   return `no later ${line} today; the last ${cancelled ? `was the cancelled ${last}` : `left ${last}`}${walking}`;
 }
 
+// The options as `umctl plan alternatives` lists them, column by column: "leaves" when the
+// option leaves (its walk first), "boards" when its first ride leaves its stop (the time a pin
+// takes, as the plan shows a pinned ride), "arrives", "takes", its lines; then Choose, or why
+// a pin or the arrive-by time rules it out.
 export function alternativesList(answer, onChoose) {
   const conflicts = new Map((answer.pin_conflicts ?? []).map((c) => [c.option, c]));
-  return h('ol', { class: 'choices', 'aria-label': `Alternatives for leg ${answer.segment}` },
-    answer.options.map((leg, index) => {
-      const conflict = conflicts.get(index + 1);
-      return h('li', {},
-        h('span', {}, `${clock(leg.departure, answer.day)} → ${clock(leg.arrival, answer.day)} · ${durationBetween(leg.departure, leg.arrival, leg.duration_s)} `),
-        (leg.rides ?? []).map((ride) => lineBadge(ride.line)),
-        conflict
-          ? h('span', { class: 'muted' }, ` ${pinConflictText(conflict, answer.day)}`)
-          : h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose'));
-    }));
+  const head = h('div', { class: 'choices-head', 'aria-hidden': 'true' },
+    ['#', 'leaves', 'boards', 'arrives', 'takes'].map((name) => h('span', {}, name)));
+  return h('div', { class: 'alternatives-list' }, head,
+    h('ol', { class: 'choices', 'aria-label': `Alternatives for leg ${answer.segment}` },
+      answer.options.map((leg, index) => {
+        const conflict = conflicts.get(index + 1);
+        const first = leg.rides?.[0];
+        return h('li', {},
+          h('span', { class: 'number' }, `${index + 1}`),
+          h('span', { class: 'leaves', title: 'leaves' }, clock(leg.departure, answer.day)),
+          h('span', { class: 'boards', title: first ? `boards ${first.vehicle} ${first.line} at ${first.from}` : 'no ride' },
+            first ? clock(first.departure, answer.day) : '–'),
+          h('span', { class: 'arrives', title: 'arrives' }, clock(leg.arrival, answer.day)),
+          h('span', { class: 'takes' }, durationBetween(leg.departure, leg.arrival, leg.duration_s)),
+          // Under the times (the side panel is narrow): its lines, then Choose or why not.
+          h('div', { class: 'option-more' },
+            h('span', { class: 'lines' }, (leg.rides ?? []).length ? leg.rides.map((ride) => lineBadge(ride.line)) : answer.mode),
+            conflict
+              ? h('span', { class: 'muted' }, ` ${pinConflictText(conflict, answer.day)}`)
+              : h('button', { type: 'button', class: 'small', onclick: () => onChoose(index + 1, leg) }, 'Choose')));
+      })));
 }
 
 // Why an option cannot be chosen with the plan's pins or its arrive-by time (as `umctl plan alternatives` says it).
@@ -407,7 +422,9 @@ export function agendaList(agenda) {
   return h('ul', { class: 'list' }, agenda.plans.map((plan) => h('li', {},
     h('span', { class: 'time' }, clock(plan.leave)), ' ', h('a', { href: `#/plan/${plan.id}` }, plan.title),
     h('p', { class: 'muted' }, plan.first_leg),
-    h('p', {}, plan.states.map((state) => h('span', { class: `tag state-${state}` }, state.replace('_', ' ')))))));
+    // Each state in the daemon's words ("bus 6 does not stop at Koskipuisto D"), its stable word as the class.
+    h('p', {}, plan.states.map((state, index) => h('span', { class: `tag state-${state}` },
+      plan.state_words?.[index] ?? state.replaceAll('_', ' ')))))));
 }
 
 export function placeList(places, onShow) {

@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""A pinned journey whose change a realtime delay breaks, in the daemon's web app in a headless
+Chromium (run by WebAppBrowserTests.testABrokenChangeAndItsAlternativesReadInThePageAsUmctlSaysThem,
+which starts the daemon, serves the feed and passes a JSON file of what to open and expect): the
+page says what `umctl plan show` says of the missed change and of the proposal, and its
+alternatives say when each first ride boards, as `umctl plan alternatives` does. Prints one line
+per check, exits 1 on the first failure; its two pictures go to the folder given."""
+import json
+import subprocess
+import sys
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+setup = json.load(open(sys.argv[1]))
+shots = setup["screenshots"]
+plan_id, segment = setup["plan_id"], setup["segment"]
+
+
+def umctl(*words):
+    return subprocess.run([setup["umctl"], *words, "--socket", setup["socket"]], check=True, capture_output=True, text=True).stdout
+
+
+def fail(message):
+    print(f"FAIL: {message}", flush=True)
+    sys.exit(1)
+
+
+def wait(driver, what, condition, seconds=120):
+    try:
+        return WebDriverWait(driver, seconds, poll_frequency=0.1, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]) \
+            .until(lambda d: condition(d))
+    except Exception:
+        driver.save_screenshot(f"{shots}/broken-change-failed.png")
+        fail(what)
+
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
+                 "--force-device-scale-factor=1", "--lang=en"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    driver.get(setup["login_url"])
+    wait(driver, "the page did not open", lambda d: d.find_elements(By.ID, "status"))
+    origin = driver.current_url.split("#")[0].rstrip("/")
+    driver.get(f"{origin}/#/plan/{plan_id}")
+    generation = json.loads(umctl("plan", "show", str(plan_id), "--json"))["generation"]
+    wait(driver, f"plan {plan_id} did not show at generation {generation}",
+         lambda d: int(d.execute_script("return document.querySelector('article.plan')?.dataset.generation ?? -1")) == generation)
+
+    # The missed change and the proposal in umctl's words.
+    missed = [p.get_attribute("textContent") for p in driver.find_elements(By.CSS_SELECTOR, ".missed-ride")]
+    if setup["missed_words"] not in missed:
+        fail(f"umctl plan show says {setup['missed_words']!r}, the page {missed}")
+    pending = [p.get_attribute("textContent") for p in driver.find_elements(By.CSS_SELECTOR, ".pending p")]
+    if setup["proposal_words"] not in pending:
+        fail(f"umctl plan show names the proposal {setup['proposal_words']!r}, the page {pending}")
+    text = driver.find_element(By.CSS_SELECTOR, "article.plan").get_attribute("textContent")
+    if "cancelled" in text:
+        fail(f"nothing is cancelled, the page says so: {text!r}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", driver.find_element(By.CSS_SELECTOR, ".missed-ride"))
+    driver.save_screenshot(f"{shots}/broken-change.png")
+    print("ok: the broken change and its proposal read as umctl plan show says them", flush=True)
+
+    # Its alternatives: each first ride's boarding time, as umctl plan alternatives lists it.
+    driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']").click()
+    listed = json.loads(umctl("plan", "alternatives", str(plan_id), str(segment), "--count", "5", "--json"))
+    wait(driver, "no alternatives listed", lambda d: len(d.find_elements(By.CSS_SELECTOR, ".choices li")) == len(listed["options"]))
+    wanted = [[option["departure"][11:16], ((option.get("rides") or [{}])[0].get("departure") or "–")[11:16] or "–",
+               option["arrival"][11:16]] for option in listed["options"]]
+    items = driver.find_elements(By.CSS_SELECTOR, ".choices li")
+    shown = [[item.find_element(By.CSS_SELECTOR, f".{column}").text for column in ("leaves", "boards", "arrives")] for item in items]
+    if shown != wanted:
+        fail(f"the page lists leaves/boards/arrives {shown}, umctl plan alternatives {wanted}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", driver.find_element(By.CSS_SELECTOR, ".alternatives-list"))
+    driver.save_screenshot(f"{shots}/broken-change-alternatives.png")
+    print("ok: the alternatives say when each first ride boards, as umctl does", flush=True)
+
+    # Today's agenda says the plan's states in the daemon's words: a missed change, not "cancelled".
+    agenda = next(plan for plan in json.loads(umctl("agenda", "--json"))["plans"] if plan["id"] == plan_id)
+    driver.get(f"{origin}/#/agenda")
+    wait(driver, "the agenda did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "#panel .list li"))
+    tags = [tag.text for tag in driver.find_elements(By.CSS_SELECTOR, "#panel .list li .tag")]
+    if tags != agenda["state_words"] or not any(word.startswith("missed change at ") for word in tags):
+        fail(f"the agenda's tags {tags}, umctl agenda {agenda['state_words']} (a missed change among them)")
+    driver.save_screenshot(f"{shots}/broken-change-agenda.png")
+    print("ok: the agenda says the missed change as umctl agenda does", flush=True)
+    print("ok: all checks", flush=True)
+finally:
+    driver.quit()
