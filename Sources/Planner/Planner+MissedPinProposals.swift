@@ -68,14 +68,6 @@ extension Planner {
         while let missed = run.plan.missedConnection(fromNode: node, leavingAt: earliest),
               let pinnedIndex = run.plan.pinnedSegmentIndices.first(where: { $0 >= missed }),
               let pin = run.plan.pin(ofSegment: pinnedIndex) {
-            // A change a delay broke in an arrive-by plan: the traveller, who has not left, can
-            // take a ride that arrives in time instead (a stay "until" that makes a pin missed
-            // still gets a ride from when they can be there).
-            if case .arriveBy = run.plan.timePreference, run.plan.legs[pinnedIndex]?.brokenChange != nil,
-               let arrival = try await proposingInTime(pinnedIndex, pin: pin, run: &run) {
-                (node, earliest) = (pinnedIndex + 1, arrival)
-                continue
-            }
             let plan = run.plan
             var reach = earliest
             for index in node..<pinnedIndex {
@@ -161,13 +153,14 @@ extension Planner {
         return (time, queries)
     }
 
-    /// In an arrive-by plan, the proposal for pinned segment `pinnedIndex` that gave way
-    /// (cancelled, skipping its stop, its change broken by a delay) is the latest ride that still
+    /// In an arrive-by plan, the proposal for pinned segment `pinnedIndex` not found again
+    /// (cancelled, skipping its stop, gone) is the latest ride that still
     /// arrives when the legs after it need the traveller at its end (the deadline, for the last),
     /// as for a late pin, and the rides before it are timed back from it (`precedeProposal`):
     /// trial 59 F1, a cancelled bus 80C at 09:41 got bus 9 at 09:47, arriving 10:02 for a 09:58
     /// deadline, where bus 19 at 09:37 arrives 09:54. Not a ride that left before now: nil then,
-    /// and the forward rule proposes. Returns when the proposal arrives.
+    /// and the forward rule proposes. (A change a delay broke gives way as a late pin does:
+    /// `lateGoingBack`.) Returns when the proposal arrives.
     private func proposingInTime(_ pinnedIndex: Int, pin: PinnedDeparture, run: inout LegRun) async throws -> Date? {
         guard case .arriveBy = run.plan.timePreference, let due = Self.dueAtTheEnd(ofSegment: pinnedIndex, in: run.plan) else { return nil }
         let kept = run.plan
