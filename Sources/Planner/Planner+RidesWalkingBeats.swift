@@ -77,6 +77,7 @@ extension RoutePlan {
     /// between (`from`, `to`); nil when no stop went.
     func walkingRide(ofSegment index: Int, saying reason: ModeNote?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
         let start = nodes[index].place.id, end = nodes[index + 1].place.id
+        let reason = groundedNote(reason, ofSegment: index)  // judged from this ride's start to its end, whatever it joins
         var plan = self
         plan.setMode(.walk, at: index)
         plan.legs[index] = nil

@@ -27,11 +27,13 @@ extension RoutePlan {
     }
 
     /// Each reason on the segment that says it, in the stretch on its side of own node `ordinal`
-    /// (nil clears the note there).
+    /// (nil clears the note there), judged over that whole stretch (its ground).
     mutating func noting(_ reasons: [(side: HopSide, reason: ModeNote?)], nextToOwnNode ordinal: Int) {
         for (side, reason) in reasons {
             guard let stretch = stretch(side, ofOwnNode: ordinal) else { continue }
-            setModeNote(reason, ofSegment: notedSegment(of: stretch))
+            var grounded = reason
+            grounded?.ground = ground(from: stretch.lowerBound, to: stretch.upperBound)
+            setModeNote(grounded, ofSegment: notedSegment(of: stretch))
         }
     }
 
