@@ -66,10 +66,14 @@ public struct ModeNote: Hashable, Sendable, Codable {
     /// A note stored as words before migration 0020: shown as it was, its figures unknown, until
     /// its segment is asked again (`RoutePlan.forgettingStoredWords`).
     public var storedWords: String?
+    /// The two places both figures were judged between (`Ground`): the segment's own ends, or a
+    /// stretch's when a hop or a stretch was judged and its note put on its ride. Nil in notes
+    /// stored before it was kept: of the segment they sit under.
+    public var ground: Ground?
 
     public init(_ kind: Kind, walking: TimeInterval? = nil, riding: TimeInterval? = nil, from: Date? = nil,
                 rideWalks: Double? = nil, walkDistance: Double? = nil, noRide: String? = nil,
-                carLeftOnSegment: Int? = nil, carLeftBy: TravelMode? = nil, storedWords: String? = nil) {
+                carLeftOnSegment: Int? = nil, carLeftBy: TravelMode? = nil, storedWords: String? = nil, ground: Ground? = nil) {
         self.kind = kind
         self.walking = walking
         self.riding = riding
@@ -80,11 +84,12 @@ public struct ModeNote: Hashable, Sendable, Codable {
         self.carLeftOnSegment = carLeftOnSegment
         self.carLeftBy = carLeftBy
         self.storedWords = storedWords
+        self.ground = ground
     }
 
     /// Stored as before the car could be left by a walk (the segment's key is the one stored then).
     enum CodingKeys: String, CodingKey {
-        case kind, walking, riding, from, rideWalks, walkDistance, noRide, carLeftBy, storedWords
+        case kind, walking, riding, from, rideWalks, walkDistance, noRide, carLeftBy, storedWords, ground
         case carLeftOnSegment = "carNotAtHandAfterRide"
     }
 
@@ -115,10 +120,14 @@ public struct ModeNote: Hashable, Sendable, Codable {
     /// figures judged. Nil when the note is not true of the segment: it explains another mode,
     /// or the ride shown is no faster than the walk it was judged against, or the walk shown is
     /// slower than the ride it was judged against (it stays kept, and says so again once judged
-    /// true).
-    public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?) -> String? {
+    /// true). `ground`: the ground the figures were judged over when it is more than the segment
+    /// (`ModeNote.ground`), as shown: a ride's door to door is then the ground's, from leaving its
+    /// first place to arriving at its last, and said so ("from Pyynikintori to Hämeenpuisto"); a
+    /// walk's own minutes are no figure of such a ground, and its note says nothing.
+    public func words(mode: TravelMode, leg: RouteLeg?, leaving: Date?, arriving: Date?, ground: ShownGround? = nil) -> String? {
         if let explained = kind.mode, explained != mode { return nil }
         if let storedWords { return storedWords }
+        if ground != nil, kind.mode == .walk, walking != nil || riding != nil { return nil }
         // A segment between two places at one spot walks 0 s: no mode is a reason to go nowhere
         // ("walking (0 min) is no slower than transit (10 min …)", trial 55 finding 4d). The whole
         // way of a plan is not a segment: that it walks in no time is its note's point.
@@ -127,7 +136,9 @@ public struct ModeNote: Hashable, Sendable, Codable {
         func judged(_ seconds: TimeInterval) -> Int { ShownTime.minutes(from: judgedFrom, to: judgedFrom.addingTimeInterval(seconds)) }
         // The segment's own minutes, as its two shown times give them.
         var shown: Int?
-        if let leg, mode == .walk, let leaving, let arriving {
+        if let ground {
+            shown = ground.leaving.flatMap { leaving in ground.arriving.map { ShownTime.minutes(from: leaving, to: $0) } }
+        } else if let leg, mode == .walk, let leaving, let arriving {
             shown = ShownTime.minutes(from: leaving, to: min(arriving, leaving.addingTimeInterval(leg.expectedTravelTime)))
         } else if let leg, let departure = leg.departure ?? leaving, let arrival = leg.arrival ?? arriving {
             shown = ShownTime.minutes(from: departure, to: arrival)
@@ -154,16 +165,22 @@ public struct ModeNote: Hashable, Sendable, Codable {
                 + (noRide.map { ": \($0)" } ?? "")
         case .riddenFaster:
             guard let ridden = shown ?? ridden, let judgedWalk, ridden < judgedWalk else { return nil }
-            reason = "by transit: \(text(ridden)) door to door from its departure (walks and waits included) "
-                + "where walking takes \(text(judgedWalk))"
+            reason = "by transit: \(text(ridden)) door to door \(ground.map { "from \($0.from) to \($0.to)" } ?? "from its departure") "
+                + "(walks and waits included) where walking takes \(text(judgedWalk))"
         case .riddenNoWalkingRoute:
             reason = "by transit: no walking route found"
         case .riddenWalkingNoSlower:
             guard let judgedWalk, let ridden else { return nil }
             // Judged from when the traveller can leave the segment's start: the wait before the ride leaves is said.
-            let wait = (leg?.departure ?? leaving).map { ShownTime.minutes(from: judgedFrom, to: $0) } ?? 0
-            reason = "walking (\(text(judgedWalk))) is no slower than transit (\(text(ridden)) door to door"
-                + (wait > 0 ? ", its \(text(wait)) wait before it leaves included)" : ")")
+            if let ground {
+                // Judged over the ground from when the traveller was at its first place: both figures say so.
+                reason = "walking from \(ground.from) to \(ground.to) (\(text(judgedWalk))) is no slower than transit "
+                    + "(\(text(ridden)) door to door from when you are at \(ground.from), walks and waits included)"
+            } else {
+                let wait = (leg?.departure ?? leaving).map { ShownTime.minutes(from: judgedFrom, to: $0) } ?? 0
+                reason = "walking (\(text(judgedWalk))) is no slower than transit (\(text(ridden)) door to door"
+                    + (wait > 0 ? ", its \(text(wait)) wait before it leaves included)" : ")")
+            }
         case .wholeWayWalkingNoSlower:
             guard let judgedWalk, let ridden else { return nil }
             reason = "walking the whole way (\(text(judgedWalk))) is no slower than the whole plan by transit "

@@ -156,7 +156,7 @@ extension RoutePlan {
             var note = note(ofSegment: stretch.lowerBound)?.mode ?? ModeNote(.notDriven)
             note.carLeftOnSegment = left
             note.carLeftBy = modes[left]
-            noted.setModeNote(note, ofSegment: stretch.lowerBound)
+            noted.placeModeNote(note, onSegment: stretch.lowerBound)
         }
         return noted
     }

@@ -229,7 +229,7 @@ extension RoutePlan {
                               origins: Self.origins(count: segmentCount, replacing: index..<(index + 1), with: stops.count + 1))
         // Why the segment rides (ridden because faster than walking) stays with its ride.
         if let reason = note(ofSegment: index)?.mode, let ride = newModes.firstIndex(of: .transit) {
-            plan.setModeNote(reason, ofSegment: index + ride)
+            plan.placeModeNote(reason, onSegment: index + ride)
         }
         return plan
     }

@@ -35,8 +35,12 @@ extension Planner {
             let straight = from.coordinate.distance(to: to.coordinate)
             let rideWalks = ride.walks.reduce(0) { $0 + $1.distance }
             let straightWalk = straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier
-            // A ride noted faster with no walk judged (its note was words an older daemon stored) is asked too.
-            let unjudged = plan.note(ofSegment: index)?.mode.map { $0.kind == .riddenFaster && $0.walking == nil } ?? false
+            // A ride noted faster with no walk judged (its note was words an older daemon stored) is
+            // asked too, as is one whose note was judged over places the plan no longer goes
+            // between (a hop to a stop since chosen again): its figures are of no ground shown.
+            let unjudged = plan.note(ofSegment: index)?.mode.map { note in
+                note.kind == .riddenFaster && (note.walking == nil || plan.groundNodes(of: note, ofSegment: index) == nil)
+            } ?? false
             guard ride.walkingIsNoSlower || straightWalk <= riding || rideWalks > straight || unjudged else { return kept }
             let query = LegQuery(from: from, to: to, mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
             var asked = kept
@@ -77,6 +81,7 @@ extension RoutePlan {
     /// between (`from`, `to`); nil when no stop went.
     func walkingRide(ofSegment index: Int, saying reason: ModeNote?) -> (plan: RoutePlan, joined: (walk: Int, from: Int, to: Int)?) {
         let start = nodes[index].place.id, end = nodes[index + 1].place.id
+        let reason = groundedNote(reason, ofSegment: index)  // judged from this ride's start to its end, whatever it joins
         var plan = self
         plan.setMode(.walk, at: index)
         plan.legs[index] = nil

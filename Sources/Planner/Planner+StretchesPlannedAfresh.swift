@@ -140,7 +140,7 @@ extension RoutePlan {
                               origins: Self.origins(count: segmentCount, replacing: stretch, with: 1))
         let walked = plan.walkingToItsStops(ride: stretch.lowerBound, boarding: boarding, alighting: alighting)
         plan = walked.plan
-        plan.setModeNote(note, ofSegment: walked.ride)
+        plan.placeModeNote(note, onSegment: walked.ride)
         return plan
     }
 }

@@ -252,7 +252,8 @@ extension Planner {
         guard let walking = try await leg(for: walk).map(\.expectedTravelTime).successValue else { return noted }
         noted.plan.legs[ride]?.walkingIsNoSlower = walking <= riding
         guard walking <= riding else { return noted }
-        noted.plan.setModeNote(ModeNote(.wholeWayWalkingNoSlower, walking: walking, riding: riding, from: start), ofSegment: ride)
+        noted.plan.setModeNote(ModeNote(.wholeWayWalkingNoSlower, walking: walking, riding: riding, from: start,
+                                        ground: plan.ground(from: 0, to: plan.nodes.count - 1)), ofSegment: ride)
         return noted
     }
 }

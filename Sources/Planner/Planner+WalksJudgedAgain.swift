@@ -32,7 +32,7 @@ extension Planner {
             let choice = Self.walkOrRide(walking: walking, riding: ride.riding, inherited: .walk, leaving: start,
                                          distances: Self.walkedDistances(of: ride, against: plan.legs[index]))
             var noted = plan
-            let reason = choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) }
+            let reason = plan.groundedNote(choice.reason.map { $0.keeping(plan.note(ofSegment: index)?.mode) }, ofSegment: index)
             guard choice.mode == .transit else {
                 if !wayToPin { noted.setModeNote(reason, ofSegment: index) }  // still the way to the pinned ride
                 return SegmentVerdict(plan: noted, queries: 1)

@@ -27,16 +27,19 @@ extension RoutePlan {
     }
 
     /// Each reason on the segment that says it, in the stretch on its side of own node `ordinal`
-    /// (nil clears the note there).
+    /// (nil clears the note there), judged over that whole stretch (its ground).
     mutating func noting(_ reasons: [(side: HopSide, reason: ModeNote?)], nextToOwnNode ordinal: Int) {
         for (side, reason) in reasons {
             guard let stretch = stretch(side, ofOwnNode: ordinal) else { continue }
-            setModeNote(reason, ofSegment: notedSegment(of: stretch))
+            var grounded = reason
+            grounded?.ground = ground(from: stretch.lowerBound, to: stretch.upperBound)
+            setModeNote(grounded, ofSegment: notedSegment(of: stretch))
         }
     }
 
-    /// The answer's words: "segment 2 by transit: 11 min door to door from its departure (walks
-    /// and waits included) where walking takes 15 min", one line per reason a segment of the
+    /// The answer's words: "segment 2 by transit: 6 min door to door from Pyynikintori to
+    /// Hämeenpuisto (walks and waits included) where walking takes 8 min" (the hop's figures, on
+    /// its ride: `ModeNote.ground`), one line per reason a segment of the
     /// stretch on its side of own node `ordinal` gives (`ModeNote.givesTheSameReason`), as that
     /// segment shows it, numbered as this plan (the edited one, computed) is shown, in segment order.
     public func hopLines(_ reasons: [(side: HopSide, reason: ModeNote)], nextToOwnNode ordinal: Int) -> [String] {

@@ -24,8 +24,15 @@ public struct SegmentNote: Hashable, Sendable, Codable {
 }
 
 extension RoutePlan {
-    /// Sets the mode note of segment `index` (nil clears it), keeping its error.
+    /// Sets the mode note of segment `index` (nil clears it), keeping its error: a judgement, of
+    /// the ground it names (`ModeNote.ground`), else of the segment's own ends.
     mutating func setModeNote(_ note: ModeNote?, ofSegment index: Int) {
+        placeModeNote(groundedNote(note, ofSegment: index), onSegment: index)
+    }
+
+    /// Puts `note` on segment `index` as it is: a note judged before, moved with its ride (the
+    /// ride split at its stops, ridden from end to end), keeps the ground it was judged over.
+    mutating func placeModeNote(_ note: ModeNote?, onSegment index: Int) {
         let key = segmentKey(index)
         var kept = notes[key] ?? SegmentNote()
         kept.mode = note
@@ -38,7 +45,7 @@ extension RoutePlan {
     mutating func forgettingStoredWords(ofSegment index: Int) {
         guard var note = note(ofSegment: index)?.mode, note.storedWords != nil else { return }
         note.storedWords = nil
-        setModeNote(note, ofSegment: index)
+        placeModeNote(note, onSegment: index)
     }
 
     /// What segment `index` says of its mode (`plan show`'s `mode:`, the wire's `mode_note`), in
@@ -50,14 +57,26 @@ extension RoutePlan {
         modeNotes[index]
     }
 
-    /// Every segment's `modeNote`, the plan's times computed once.
+    /// Every segment's `modeNote`, the plan's times computed once. A note judged over more than
+    /// its segment (`ModeNote.ground`: a hop from the user's node to the next, ridden through the
+    /// stops inferred for it) reads that ground's shown times and names it; one whose ground the
+    /// plan no longer goes between says nothing.
     public var modeNotes: [String?] {
         var times: (departures: [Date?], arrivals: [Date?])?
+        var names: [String]?
         return legs.indices.map { index in
             guard let note = note(ofSegment: index)?.mode else { return usersDriveWithoutTheCar(index) }
+            guard let ground = groundNodes(of: note, ofSegment: index) else { return nil }
             if times == nil { times = (departureTimes(), schedule()) }
+            var shownGround: ModeNote.ShownGround?
+            if ground != (index, index + 1) {
+                if names == nil { names = shownNodeNames }
+                shownGround = ModeNote.ShownGround(from: names?[ground.from] ?? "", to: names?[ground.to] ?? "",
+                                                   leaving: times?.departures[ground.from] ?? nil,
+                                                   arriving: times?.arrivals[ground.to] ?? nil)
+            }
             return note.words(mode: modes[index], leg: legs[index], leaving: times?.departures[index] ?? nil,
-                              arriving: times?.arrivals[index + 1] ?? nil)
+                              arriving: times?.arrivals[index + 1] ?? nil, ground: shownGround)
         }
     }
 

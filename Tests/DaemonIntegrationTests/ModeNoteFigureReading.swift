@@ -36,6 +36,43 @@ extension XCTestCase {
         }
     }
 
+    /// Every "by transit: N door to door from … where walking takes M" of plan `plan`: N is the
+    /// difference of the shown times of the ground it names (a segment "from its departure",
+    /// else "from A to B"), M is `compare`'s walk of that same ground, and N < M. Returns the
+    /// grounds named.
+    @discardableResult
+    func assertRideNotesCoverOneGround(ofPlan plan: String, _ harness: DaemonHarness,
+                                       file: StaticString = #filePath, line: UInt = #line) throws -> [String] {
+        let json = try harness.json(["plan", "show", plan])
+        let nodes = json["nodes"]?.arrayValue ?? [], all = segments(json)
+        let names = nodes.map { $0["name"]?.stringValue ?? "" }
+        let pattern = try NSRegularExpression(pattern: #"^by transit: (.+) door to door from (.+) \(walks and waits included\) where walking takes (.+)$"#)
+        var grounds: [String] = []
+        for (index, segment) in all.enumerated() {
+            guard let note = segment["mode_note"]?.stringValue,
+                  let match = pattern.firstMatch(in: note, range: NSRange(note.startIndex..., in: note)),
+                  let groundRange = Range(match.range(at: 2), in: note) else { continue }
+            let ground = String(note[groundRange])
+            grounds.append(ground)
+            let ends: (from: Int, to: Int)? = ground == "its departure" ? (index, index + 1)
+                : (0...index).reversed().lazy.compactMap { from in
+                    ((index + 1)..<nodes.count).first { ground == "\(names[from]) to \(names[$0])" }.map { (from, $0) }
+                }.first
+            let (from, to) = try XCTUnwrap(ends, "the ground \"\(ground)\" is two places of the plan around segment \(index + 1)",
+                                           file: file, line: line)
+            let leaving = try XCTUnwrap(all[from]["leg"]?["departure"]?.stringValue.flatMap(Self.instant), "\(all[from])")
+            let arriving = try XCTUnwrap(nodes[to]["time"]?.stringValue.flatMap(Self.instant), "\(nodes[to])")
+            let figures = Self.figures(in: note), said = "segment \(index + 1): \(note)"
+            func place(_ node: JSONValue) -> String { "\(node["lat"]?.numberValue ?? 0),\(node["lon"]?.numberValue ?? 0)" }
+            XCTAssertEqual(figures.first, Self.minutes(from: leaving, to: arriving),
+                           "door to door as the ground's shown times give it: \(said)", file: file, line: line)
+            XCTAssertEqual(figures.dropFirst().first, try comparedWalk(from: place(nodes[from]), to: place(nodes[to]), at: leaving, harness),
+                           "compare's walk of the same ground: \(said)", file: file, line: line)
+            XCTAssertLessThan(figures.first ?? .max, figures.dropFirst().first ?? 0, "the ride is faster: \(said)", file: file, line: line)
+        }
+        return grounds
+    }
+
     /// When `compare FROM TO --at MOMENT` (to the second) has the `mode` option leave and arrive.
     func compared(_ mode: String, from: String, to: String, at moment: Date, _ harness: DaemonHarness) throws
         -> (departure: Date, arrival: Date) {

@@ -72,6 +72,7 @@ final class ModeNoteFiguresMatchWhatTheyDescribeTests: SharedTampereDaemonTestCa
     func assertFiguresMatch(ofPlan plan: String, leavingAt at: String?, _ harness: DaemonHarness,
                             file: StaticString = #filePath, line: UInt = #line) throws -> Set<String> {
         var kinds: Set<String> = []
+        try assertRideNotesCoverOneGround(ofPlan: plan, harness, file: file, line: line)
         for segment in try notedSegments(ofPlan: plan, harness) {
             let figures = Self.figures(in: segment.note), said = "\(segment.header) / \(segment.note)"
             func walk() throws -> Int { try comparedWalk(from: segment.from, to: segment.to, at: segment.departure, harness) }
@@ -88,6 +89,9 @@ final class ModeNoteFiguresMatchWhatTheyDescribeTests: SharedTampereDaemonTestCa
             } else if segment.note.hasPrefix("walked: the ride walks ") || segment.note.hasPrefix("walked: no transit route found (") {
                 kinds.insert("walked: other")
                 XCTAssertEqual(figures.last, segment.duration, "the walk's own minutes: \(said)", file: file, line: line)
+            } else if segment.note.hasPrefix("by transit: "), !segment.note.hasPrefix("by transit: no walking route"),
+                      !segment.note.contains(" door to door from its departure ") {
+                kinds.insert("by transit")  // of a hop it names: `assertRideNotesCoverOneGround`, below
             } else if segment.note.hasPrefix("by transit: "), !segment.note.hasPrefix("by transit: no walking route") {
                 kinds.insert("by transit")
                 XCTAssertEqual(figures.first, segment.duration, "the ride's own minutes: \(said)", file: file, line: line)

@@ -54,4 +54,28 @@ final class ModeNoteWordsTests: XCTestCase {
         XCTAssertEqual(note.words(mode: .transit, leg: ride, leaving: departure, arriving: ride.arrival),
                        "walking (15 min) is no slower than transit (18 min door to door, its 3 min wait before it leaves included)")
     }
+
+    /// A note judged over a hop (session 59: from Pyynikintori to Hämeenpuisto, its ride one stop
+    /// of bus 8 between two stops inferred for it) gives the hop's door to door as shown, from
+    /// leaving its first place to arriving at its last, and names it; a user's ride so judged
+    /// names it too; a walk's own minutes are no figure of a larger ground, and say nothing.
+    func testANoteJudgedOverAHopGivesTheHopsFiguresAndNamesThem() {
+        let judged = leaving.addingTimeInterval(128)  // 09:02:08, the hop leaves Pyynikintori
+        let ride = RouteLeg(mode: .transit, expectedTravelTime: 60, distance: 330, departure: judged.addingTimeInterval(67),
+                            arrival: judged.addingTimeInterval(127), geometry: [])
+        let hop = ModeNote.ShownGround(from: "Pyynikintori", to: "Hämeenpuisto", leaving: judged, arriving: judged.addingTimeInterval(385))
+        let faster = ModeNote(.riddenFaster, walking: 470, riding: 400, from: judged)
+        XCTAssertEqual(faster.words(mode: .transit, leg: ride, leaving: ride.departure, arriving: ride.arrival, ground: hop),
+                       "by transit: 6 min door to door from Pyynikintori to Hämeenpuisto (walks and waits included) where walking takes 7 min")
+        // Shown slower than the walk it was judged against: nothing, until judged again.
+        var later = hop
+        later.arriving = judged.addingTimeInterval(600)
+        XCTAssertNil(faster.words(mode: .transit, leg: ride, leaving: ride.departure, arriving: ride.arrival, ground: later))
+        let users = ModeNote(.riddenWalkingNoSlower, walking: 400, riding: 420, from: judged)
+        XCTAssertEqual(users.words(mode: .transit, leg: ride, leaving: ride.departure, arriving: ride.arrival, ground: hop),
+                       "walking from Pyynikintori to Hämeenpuisto (6 min) is no slower than transit (7 min door to door from when you "
+                        + "are at Pyynikintori, walks and waits included)")
+        let walked = ModeNote(.walkedNoSlower, walking: 300, riding: 420, from: judged)
+        XCTAssertNil(walked.words(mode: .walk, leg: walk(300), leaving: judged, arriving: judged.addingTimeInterval(300), ground: hop))
+    }
 }

@@ -21,7 +21,12 @@ final class MovedHopsTests: ScriptedNetworkTestCase {
         XCTAssertEqual(hops.first?.reason?.kind, .walkedNoSlower, "\(hops)")
         let moved = try plan.movingNode(at: 2, to: nearRatina, hops: hops)
         XCTAssertEqual(moved.modes, [.walk, .walk])
-        XCTAssertEqual(moved.note(ofSegment: 1)?.mode, hops.first?.reason, "the walk says why")
+        // Judged over the stretch from Ratina to the moved node: its ground.
+        XCTAssertEqual(moved.note(ofSegment: 1)?.mode, hops.first?.reason.map { reason in
+            var grounded = reason
+            grounded.ground = ModeNote.Ground(fromID: ratina.id, toID: nearRatina.id)
+            return grounded
+        }, "the walk says why, of the stretch it was judged over")
     }
 
     func testARideThroughTheStopsTheyInferredIsWalkedEndToEnd() async throws {

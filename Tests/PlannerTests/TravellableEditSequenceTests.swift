@@ -413,6 +413,41 @@ final class TravellableEditSequenceTests: XCTestCase {
         }
     }
 
+    /// A ride's note covers one ground (issue 39, session 59: "1 min door to door … where walking
+    /// takes 8 min" was a one-stop bus against the walk of the whole hop it was judged for): after
+    /// every edit, each "by transit: N door to door from … where walking takes M" names a ground
+    /// of the plan around its segment (the segment, "from its departure", or "from A to B", places
+    /// as the plan shows them), N is the difference of that ground's shown times (its departure
+    /// from A, its arrival at B), M is the walk of that ground leaving when the note was judged,
+    /// and N < M.
+    func checkRideNotesCoverOneGround(_ plan: RoutePlan, planner: Planner, context: String) async throws {
+        let departures = plan.departureTimes(), arrivals = plan.schedule(), names = plan.shownNodeNames
+        for index in 0..<plan.segmentCount {
+            guard let words = plan.modeNote(ofSegment: index), words.hasPrefix("by transit: "), words.contains(" where walking takes "),
+                  let judged = plan.note(ofSegment: index)?.mode, let judgedAt = judged.from else { continue }
+            let grounds = [(from: index, to: index + 1, named: "its departure")] + (0...index).reversed().flatMap { from in
+                ((index + 1)...plan.segmentCount).map { (from: from, to: $0, named: "\(names[from]) to \(names[$0])") }
+            }
+            guard let ground = grounds.first(where: { words.contains(" door to door from \($0.named) (walks and waits included)") }) else {
+                XCTFail("segment \(index + 1) says \"\(words)\", of no ground of the plan (\(names)): \(context)")
+                continue
+            }
+            // A segment's own door to door is its leg's, as its header shows it; a larger ground's
+            // from its departure from its first place to its arrival at its last.
+            let ownLeg = ground.named == "its departure" ? plan.legs[index] : nil
+            guard let leaving = ownLeg?.departure ?? departures[ground.from], let arriving = ownLeg?.arrival ?? arrivals[ground.to]
+            else { continue }
+            let query = LegQuery(from: plan.nodes[ground.from].place, to: plan.nodes[ground.to].place, mode: .walk,
+                                 timing: .departAt(judgedAt), pace: plan.pace, access: plan.access)
+            guard let walk = try? await planner.routing.leg(for: query) else { continue }
+            let ridden = ShownTime.minutes(from: leaving, to: arriving), walking = ModeNote.walkMinutes(walk.expectedTravelTime)
+            XCTAssertEqual(String(words.prefix { $0 != ";" }), "by transit: \(ShownTime.text(minutes: ridden)) door to door from \(ground.named) (walks and waits "
+                           + "included) where walking takes \(ShownTime.text(minutes: walking))",
+                           "segment \(index + 1) of \(names) (\(plan.modes)): the door to door shown and the walk of one ground: \(context)")
+            XCTAssertLessThan(ridden, walking, "segment \(index + 1): \(words): \(context)")
+        }
+    }
+
     /// The walking minutes walk segment `index` shows, as `plan show` reads them: from when it
     /// leaves to when it gets to the next node, or, when it waits there for a ride, to the end of
     /// its walking ("walk 2 min, 135 m, then wait 7 min").
@@ -493,6 +528,7 @@ final class TravellableEditSequenceTests: XCTestCase {
                          userInsertedModes: state.userInsertedModes, settledStops: edit.settlesStops, context: context)
         if !state.stopsKeptByAPin { checkNoWalkBack(computed, context: context) }
         checkModeNotesReadAsTheirLegs(computed, context: context)
+        try await checkRideNotesCoverOneGround(computed, planner: planner, context: context)
         if let moves = edit.moves, let hops = movedHops {
             try await checkMovedHopsFollowTheWalkRule(computed, hops: hops, movedNode: moves.node, to: moves.place,
                                                       planner: planner, context: context)

@@ -106,4 +106,31 @@ final class SegmentNoteStorageTests: XCTestCase {
                                           "by transit: 12 min door to door (walks and waits included) where walking takes 28 min"])
         XCTAssertTrue(loaded.isPlannersWalk(segment: 0))
     }
+
+    /// A note keeps the ground it was judged over (session 59): a hop from Home to Office judged
+    /// and noted on its ride to a stop inferred for it reads back with that ground, and says the
+    /// hop's figures; a note a daemon stored before grounds were kept (its JSON without one) is of
+    /// the segment it sits under, as it was.
+    func testANotesGroundRoundTripsAndOneStoredWithoutItIsOfItsSegment() throws {
+        let store = try Store(path: path)
+        let nodes = [PlanNode(place: Self.home), PlanNode(place: Self.shop, isInferred: true), PlanNode(place: Self.office)]
+        let keys = try RoutePlan(nodes: nodes, modes: [.transit, .walk]).segmentKeys
+        let leaving = Date(timeIntervalSinceReferenceDate: 663_660_000)
+        let hop = ModeNote(.riddenFaster, walking: 1_800, riding: 900, from: leaving,
+                           ground: ModeNote.Ground(fromID: Self.home.id, toID: Self.office.id))
+        let plan = try RoutePlan(restoring: nodes, modes: [.transit, .walk], legs: [nil, nil], timePreference: .departAt(leaving),
+                                 pace: .normal, locks: [:], pins: [], pending: [:], notes: [keys[0]: SegmentNote(mode: hop)])
+        let id = try store.write(Plans.create(plan, title: "hop"))
+        let loaded = try store.read(Plans.load(id)).plan
+        XCTAssertEqual(loaded.note(ofSegment: 0)?.mode, hop)
+        XCTAssertEqual(loaded.modeNotes[0], "by transit: 15 min door to door from Home to Office (walks and waits included) "
+                       + "where walking takes 30 min")
+
+        let older = try StoredModeNote.decode(#"{"from":663660000,"kind":"ridden_faster","riding":900,"walking":1800}"#)
+        XCTAssertNil(older.ground)
+        let before = try RoutePlan(restoring: nodes, modes: [.transit, .walk], legs: [nil, nil], timePreference: .departAt(leaving),
+                                   pace: .normal, locks: [:], pins: [], pending: [:], notes: [keys[0]: SegmentNote(mode: older)])
+        XCTAssertEqual(before.modeNotes[0], "by transit: 15 min door to door from its departure (walks and waits included) "
+                       + "where walking takes 30 min")
+    }
 }
