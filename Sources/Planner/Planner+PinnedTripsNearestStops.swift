@@ -30,8 +30,8 @@ extension Planner {
     /// (an edit's): pinning the shown ride changes nothing else (session 57). The inferred node
     /// becomes that stop, its pin follows it (`replacingNode`) and is retimed to the call
     /// (`retimingPin`: the pin names the stop boarded), and the legs around the pins are filled
-    /// again; the change stays only when the ride is still caught (no proposal for it) and the
-    /// walk is shorter in fact.
+    /// again; the change stays only when the ride is still caught (nothing new proposed for it)
+    /// and the walk is shorter in fact.
     /// - throws: only `CancellationError`.
     func choosingThePinnedTripsNearestStops(run: inout LegRun) async throws {
         for index in run.plan.pinnedSegmentIndices where run.plan.modes[index] == .transit {
@@ -44,7 +44,7 @@ extension Planner {
     private func choosingThePinnedTripsStop(ofSegment index: Int, boarding: Bool, run: inout LegRun) async throws {
         let plan = run.plan, node = boarding ? index : index + 1, beside = boarding ? index - 1 : index + 1
         guard beside >= 0, beside < plan.segmentCount, node > 0, node < plan.nodes.count - 1, run.asked.contains(beside),
-              plan.pending[plan.segmentKey(index)] == nil, Self.isTheirsToChoose(node: node, besides: beside, in: plan),
+              !isMissed(index, in: plan), Self.isTheirsToChoose(node: node, besides: beside, in: plan),
               let leg = plan.legs[index], !leg.walksToAnotherStop(at: boarding ? .access : .egress),
               let ride = boarding ? leg.rides.first : leg.rides.last, let walk = Self.walk(beside: node, boarding: boarding, in: plan),
               walk.duration > 0 else { return }
@@ -91,13 +91,21 @@ extension Planner {
         run.plan = changed
         try await fillAroundPins(run: &run)
         let now = Self.walk(beside: node, boarding: boarding, in: run.plan)
-        guard run.plan.legs[beside] != nil, run.plan.pending[run.plan.segmentKey(index)] == nil,
+        // Nothing new proposed for it (a proposal made before, for the stop it leaves, goes with it).
+        let proposed = run.plan.pending[run.plan.segmentKey(index)]?.proposal, proposedBefore = plan.pending[plan.segmentKey(index)]?.proposal
+        guard run.plan.legs[beside] != nil, !isMissed(index, in: run.plan), proposed == proposedBefore,
               run.plan.legs[index]?.tripIDs == leg.tripIDs, (now?.duration ?? 0) < walk.duration else {
             let queries = run.queryCount
             run = before
             run.queryCount = queries
             return
         }
+    }
+
+    /// Whether the traveller misses pinned segment `index` or a segment before it, leaving when they may.
+    private func isMissed(_ index: Int, in plan: RoutePlan) -> Bool {
+        let start = plan.earliestDeparture(now: clock.now()) ?? .distantPast
+        return plan.missedConnection(leavingAt: start).map { $0 <= index } ?? false
     }
 
     /// The walk beside node `node` to the ride boarding there (`boarding`; else from the ride

@@ -697,6 +697,13 @@ public struct Planner: Sendable {
                 return
             }
             selected = live
+            // Not answered again, though its trips still call where and when it rides them: the
+            // pin holds as chosen (a ride it misses is proposed anew once the legs are known).
+            if await pinnedRideStillRuns(selected, from: run.plan.nodes[index].place) {
+                run.plan.legs[index] = selected
+                run.plan.pending[key] = nil
+                return
+            }
         }
         // An edit may have chosen the ride's stop again: the leg walks there from the node.
         let reaching = try await reachingItsOwnStops(selected, ofSegment: index, in: run.plan)
