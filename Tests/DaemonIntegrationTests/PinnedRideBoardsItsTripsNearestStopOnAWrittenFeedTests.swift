@@ -13,6 +13,8 @@ final class PinnedRideBoardsItsTripsNearestStopOnAWrittenFeedTests: SharedDaemon
     static let origin = SmallRegion.text(region.point(row: 1, column: 0))
     static let hill = SmallRegion.text(region.point(row: 6, column: 3))
     static let destination = SmallRegion.text(region.point(row: 8, column: 7))
+    /// 300 m north of Park, 2.5 km from Campus.
+    static let nearPark = SmallRegion.text(region.point(row: 1, column: 3))
 
     override class func makeSharedDaemon() throws -> DaemonHarness {
         let harness = try DaemonHarness()
@@ -67,5 +69,27 @@ final class PinnedRideBoardsItsTripsNearestStopOnAWrittenFeedTests: SharedDaemon
             : (before["walks"]?.arrayValue ?? []).filter { $0["kind"] == .string("egress") }.compactMap { $0["distance_m"]?.numberValue }.reduce(0, +)
         XCTAssertLessThan(walked, 100, "walks \(Int(walked)) m on to \(nodes[segment]["name"]?.stringValue ?? "?"): \(chain)")
         XCTAssertEqual(inserted["pins"]?.arrayValue?.first?["departure"], ride["departure"], "the pin names the stop boarded")
+    }
+
+    /// The mirror: a place next to Park inserted after the pinned bus's stop at Campus. The bus
+    /// passed Park on its way: it is left there, not ridden on to Campus to walk 2.5 km back.
+    func testAPlaceInsertedAfterAPinnedBusLeavesItAtTheStopOfItsTripNearestThePlace() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", Self.origin, Self.destination, "--mode", "transit", "--at", "2022-06-01T07:50"])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let stop = try XCTUnwrap(created["nodes"]?.arrayValue?.firstIndex { $0["name"] == .string("Campus") }, "\(created)")
+        let pinned = try harness.json(["plan", "pin", id, "2", "09:00"])
+        let bus = try XCTUnwrap(pinned["segments"]?.arrayValue?[1]["leg"]?["rides"]?.arrayValue?.first, "\(pinned)")
+        let inserted = try harness.json(["plan", "insert", id, Self.nearPark, "--after", String(stop + 1)])
+        let nodes = inserted["nodes"]?.arrayValue ?? [], legs = inserted["segments"]?.arrayValue ?? []
+        let chain = nodes.map { $0["name"]?.stringValue ?? "?" }.joined(separator: " → ")
+        guard let segment = inserted["pinned_segments"]?.arrayValue?.first?.numberValue.map({ Int($0) - 1 }),
+              segment + 2 < nodes.count else { return XCTFail("a place after the pinned bus: \(chain)") }
+        let ride = try XCTUnwrap(legs[segment]["leg"]?["rides"]?.arrayValue?.last, chain)
+        XCTAssertEqual(ride["trip_id"], bus["trip_id"], "the same bus: \(chain)")
+        XCTAssertEqual(ride["to"], .string("Park"), "leaves it nearest the place after it: \(chain)")
+        XCTAssertEqual(nodes[segment + 1]["name"], .string("Park"), chain)
+        XCTAssertEqual(inserted["pending"]?.arrayValue ?? [], [], chain)
+        XCTAssertLessThan(legs[segment + 1]["leg"]?["distance_m"]?.numberValue ?? .infinity, 600, "the walk on from Park: \(chain)")
     }
 }
