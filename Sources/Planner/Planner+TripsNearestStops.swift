@@ -306,14 +306,14 @@ extension Planner {
 
     /// Node `node` is a stop the planner inferred (no current location, no stay of the user's),
     /// and walk segment `besides` holds no decision of the user's (a pin, a route they chose).
-    private static func isTheirsToChoose(node: Int, besides segment: Int, in plan: RoutePlan) -> Bool {
+    static func isTheirsToChoose(node: Int, besides segment: Int, in plan: RoutePlan) -> Bool {
         let stop = plan.nodes[node]
         return stop.isInferred && !stop.isCurrentLocation && stop.stay == nil
             && !plan.isPinned(segment: segment) && !plan.isChosenRoute(segment: segment)
     }
 
     /// The positions in `calls` (its trip's) where `ride` boards and, after that, alights.
-    private static func calls(of ride: TransitRide, in calls: [TripCall]) -> (board: Int, alight: Int)? {
+    static func calls(of ride: TransitRide, in calls: [TripCall]) -> (board: Int, alight: Int)? {
         guard let board = calls.firstIndex(where: { isCall($0, ride.boarding, boarding: true) }),
               let alight = calls[(board + 1)...].firstIndex(where: { isCall($0, ride.alighting, boarding: false) }) else { return nil }
         return (board, alight)

@@ -335,6 +335,7 @@ public struct Planner: Sendable {
                 run.keepsStopsChosenForPins = true
                 try await fillAroundPins(run: &run)
             }
+            try await choosingThePinnedTripsNearestStops(run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:
@@ -387,7 +388,7 @@ public struct Planner: Sendable {
     /// before the first timed back from it (those before a stay "until" forward from the start),
     /// those after each pin forward from its arrival up to the next, and a pin the traveller
     /// can't catch proposed anew (`proposeCatchableDeparture`).
-    private func fillAroundPins(run: inout LegRun) async throws {
+    func fillAroundPins(run: inout LegRun) async throws {
         let pinned = run.plan.pinnedSegmentIndices
         guard let first = pinned.first else { return }
         for index in pinned where run.plan.legs[index] == nil {
@@ -696,6 +697,13 @@ public struct Planner: Sendable {
                 return
             }
             selected = live
+            // Not answered again, though its trips still call where and when it rides them: the
+            // pin holds as chosen (a ride it misses is proposed anew once the legs are known).
+            if await pinnedRideStillRuns(selected, from: run.plan.nodes[index].place) {
+                run.plan.legs[index] = selected
+                run.plan.pending[key] = nil
+                return
+            }
         }
         // An edit may have chosen the ride's stop again: the leg walks there from the node.
         let reaching = try await reachingItsOwnStops(selected, ofSegment: index, in: run.plan)
