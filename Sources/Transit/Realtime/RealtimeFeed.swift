@@ -29,6 +29,15 @@ public struct RealtimeFeed: Hashable, Sendable {
         self.alerts = alerts
         self.vehiclePositionCount = vehiclePositionCount
     }
+
+    /// Whether `other` says what this feed says, whatever the time in its header: producers stamp
+    /// every fetch anew, and the same trip updates and alerts lay the same overlay (trial 59 F6:
+    /// every poll of an unchanged feed built an overlay and refreshed every plan of the day).
+    public func saysTheSame(as other: RealtimeFeed?) -> Bool {
+        guard var other else { return false }
+        other.timestamp = timestamp
+        return other == self
+    }
 }
 
 /// `TripDescriptor`: which trip (and which day's run of it) an update or alert means.

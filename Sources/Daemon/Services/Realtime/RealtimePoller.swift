@@ -432,8 +432,10 @@ private struct FeedPoll: Sendable {
             fileStamp = stamp
             error = nil
             failures = 0
-            guard decoded != feed else { return false }
+            // Restamped, the same content is no change: the new stamp keeps it fresh, nothing more.
+            let same = decoded.saysTheSame(as: feed)
             feed = decoded
+            guard !same else { return false }
             version += 1
             lastChange = clock.now()
             return true
