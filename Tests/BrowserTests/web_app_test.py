@@ -328,6 +328,7 @@ try:
     # The page says what umctl plan show says: each segment's mode note under it, and each
     # pending update in the same words (a proposal named by line and time, or that nothing can be caught).
     gave_way = 0
+    missed_departures_said = 0
     waits_said = 0
     prices_said = 0
     fares_said = 0
@@ -354,6 +355,13 @@ try:
         for words in missed:
             if words not in shown_missed:
                 fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_missed}")
+        # A missed departure otherwise: "missed: it leaves 08:15 but you get there at 08:17, 2 min too late" (trial 59 F5).
+        missed_departures = [found.group(0) for found in (re.search(r"missed: it leaves .*? too late", line) for line in lines) if found]
+        shown_departures = [paragraph.get_attribute("textContent") for paragraph in driver.find_elements(By.CSS_SELECTOR, ".missed-departure")]
+        for words in missed_departures:
+            if words not in shown_departures:
+                fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_departures}")
+        missed_departures_said += len(missed_departures)
         # The missed leg keeps its ride's times, whose span nobody travels: its summary says
         # "ride missed" (never "< 1 min", trial 50, nor "2 h 23 min", trial 51), as umctl's header.
         for item in driver.find_elements(By.CSS_SELECTOR, "li.segment"):
@@ -443,6 +451,8 @@ try:
               f"{len(missed)} missed on foot, {len(gives)} gives way)", flush=True)
     if gave_way == 0:
         fail("no plan said which pin gave way: the missed pins' plans should")
+    if missed_departures_said == 0:
+        fail("no missed departure compared: a plan with a pin missed at its start should say one")
     if fares_said == 0:
         fail("no leg's fare compared: the plans with rides have fares")
     if waits_said == 0 or prices_said == 0:

@@ -210,7 +210,7 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     // (6 min) is no slower than transit (9 min door to door from when the walk leaves, the wait
     // for the ride included)").
     segment.mode_note ? h('p', { class: 'mode-note' }, `mode: ${segment.mode_note}`) : null,
-    missedRide(segment, day),
+    missedRide(segment, day) ?? missedDeparture(plan, segment, number, day),
     lateArrival(plan, segment, number, day),
     // Which pin gave way and what held, as the daemon judged it (umctl prints the same sentence).
     segment.gives_way ? h('p', { class: 'gives-way' }, givesWayWords(plan, segment.gives_way, day)) : null,
@@ -261,6 +261,20 @@ function missedRide(segment, day) {
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
     + `the walk gets you there at ${clock(segment.reached, day)}`);
+}
+
+// A missed leg otherwise in the words of `umctl plan show` ("missed: it leaves 08:15 but you get
+// there at 08:17, 2 min too late"): its departure against when the traveller gets to (can leave)
+// its start node. Null for a late leg (`lateArrival` says it) or without both times.
+function missedDeparture(plan, segment, number, day) {
+  const node = plan.nodes[number - 1];
+  const ready = node?.departure ?? node?.time;
+  if (!segment.missed_connection || segment.due || !segment.leg?.departure || !ready) return null;
+  const seconds = Math.round((Date.parse(ready) - Date.parse(segment.leg.departure)) / 1000);
+  if (seconds <= 0) return null;
+  const gap = seconds < 60 ? `${seconds} s` : durationBetween(segment.leg.departure, ready, seconds);
+  return h('p', { class: 'missed-departure' },
+    `missed: it leaves ${clock(segment.leg.departure, day)} but you ${node.departure ? 'can leave' : 'get there'} at ${clock(ready, day)}, ${gap} too late`);
 }
 
 // The ride of a missed leg that leaves before the ride before it gets the traveller to its stop
