@@ -371,32 +371,45 @@ extension RoutePlan {
     /// arrival (the latest they may, for a ride caught there), not `--:--` between legs shown
     /// with their times (trial 49 finding 5: Tampere-talo showed `--:--` between a missed pin and
     /// a ride shown at 10:54). Those after the next connection missed show none, up to its pin.
+    /// So do the nodes after a pinned ride cancelled or skipping its stop, with a ride proposed,
+    /// up to the next connection missed (trial 59 F4: they showed the cancelled ride's arrival).
     private func timeAfterPinsThatGaveWay(_ times: inout [Date?], leavingAt earliest: Date) {
         let stretches = missedStretches(leavingAt: earliest)
         for (position, stretch) in stretches.enumerated() {
             guard let gives = stretch.gives, let arrival = stretch.arrival else { break }
             let next = position + 1 < stretches.count ? stretches[position + 1] : nil
-            let end = next?.missed ?? segmentCount  // the last node timed: the next missed one's start
-            var time = arrival
-            times[gives + 1] = time
-            var index = gives + 1
-            while index < end, let leg = legs[index] {
-                let ready = nodes[index].leaving(arrivedAt: time)
-                if let departure = fixedDeparture(ofSegment: index) {
-                    times[index] = nodes[index].latestArrival(leavingAt: max(departure, ready))
-                    time = leg.arrival ?? max(departure, ready).addingTimeInterval(leg.expectedTravelTime)
-                } else {
-                    time = ready.addingTimeInterval(leg.expectedTravelTime)
-                }
-                times[index + 1] = time
-                index += 1
-            }
-            if index < end { for node in (index + 1)...end { times[node] = nil } }
+            timeForward(&times, after: gives, arrivingAt: arrival, upTo: next?.missed ?? segmentCount)
             // After the next one missed, the traveller is not on it: no time up to its pin's start.
             if let next, next.missed + 1 < (next.gives ?? nodes.count) {
                 for node in (next.missed + 1)..<(next.gives ?? nodes.count) { times[node] = nil }
             }
         }
+        let missed = Set(stretches.compactMap(\.gives))
+        for index in pinnedSegmentIndices where !missed.contains(index) && legs[index]?.hasCancelledRide == true {
+            guard let arrival = proposedArrival(ofSegment: index) else { continue }
+            let next = stretches.map(\.missed).first { $0 > index }
+            timeForward(&times, after: index, arrivingAt: arrival, upTo: next ?? segmentCount)
+        }
+    }
+
+    /// The nodes after segment `gives` timed going forward from `arrival` at its end, up to node
+    /// `end` (the start of the next connection missed); those past a missing leg get none.
+    private func timeForward(_ times: inout [Date?], after gives: Int, arrivingAt arrival: Date, upTo end: Int) {
+        var time = arrival
+        times[gives + 1] = time
+        var index = gives + 1
+        while index < end, let leg = legs[index] {
+            let ready = nodes[index].leaving(arrivedAt: time)
+            if let departure = fixedDeparture(ofSegment: index) {
+                times[index] = nodes[index].latestArrival(leavingAt: max(departure, ready))
+                time = leg.arrival ?? max(departure, ready).addingTimeInterval(leg.expectedTravelTime)
+            } else {
+                time = ready.addingTimeInterval(leg.expectedTravelTime)
+            }
+            times[index + 1] = time
+            index += 1
+        }
+        if index < end { for node in (index + 1)...end { times[node] = nil } }
     }
 
     /// The mirror of `missedConnection` for an arrive-by plan: the last segment whose fixed
@@ -436,15 +449,30 @@ extension RoutePlan {
     /// going on from a missed pin's proposal in a depart-at plan; they showed `--:--` after a
     /// ride asked from the pinned one). The late pin's leg keeps its own times. Nil when no
     /// late pin has a ride proposed.
+    ///
+    /// So is an arrive-by plan whose pinned ride is cancelled or skips its stop, with a ride
+    /// proposed: the cancelled ride gets nobody anywhere, so the nodes after it showed its arrival
+    /// and the plan its total as if it ran (trial 59 F4); they show the proposal's. (Going
+    /// forward, `timeAfterPinsThatGaveWay` times the nodes after it from the proposal.)
     private var followingTheLatePinsProposals: RoutePlan? {
-        guard case .arriveBy(let deadline) = timePreference else { return nil }
         var followed = self
-        for stretch in lateStretches(arrivingBy: deadline) {
-            guard let gives = stretch.gives, let proposal = pendingUpdate(ofSegment: gives)?.latest,
-                  let departure = proposedDeparture(ofSegment: gives), let pin = pin(ofSegment: gives) else { break }
+        func follow(_ gives: Int) -> Bool {
+            guard let proposal = pendingUpdate(ofSegment: gives)?.latest,
+                  let departure = proposedDeparture(ofSegment: gives), let pin = pin(ofSegment: gives) else { return false }
             followed.legs[gives] = proposal
             followed.pins[pin.segment] = PinnedDeparture(segment: pin.segment, departure: departure, duration: proposal.expectedTravelTime)
             followed.pending[pin.segment] = nil
+            return true
+        }
+        if case .arriveBy(let deadline) = timePreference {
+            for stretch in lateStretches(arrivingBy: deadline) {
+                guard let gives = stretch.gives, follow(gives) else { break }
+            }
+        }
+        if isArriveBy {
+            for index in pinnedSegmentIndices where legs[index]?.hasCancelledRide == true && followed.pending[segmentKey(index)] != nil {
+                _ = follow(index)
+            }
         }
         return followed.pending.count < pending.count ? followed : nil
     }

@@ -17,6 +17,20 @@ final class ProposalsInLongerPlansTests: LiveRegionTestCase {
         return (index + 1, try XCTUnwrap(segments[index]["leg"]?["rides"]?.arrayValue?.first))
     }
 
+    /// Trial 59 F4: the nodes after a cancelled pin showed its arrival, and the plan its total, as
+    /// if it ran. The plan's end (the pinned segment is the last) shows when the proposal gets
+    /// there, and the total spans the times shown.
+    func assertThePlanFollowsTheProposal(_ id: String, _ proposed: JSONValue, file: StaticString = #filePath, line: UInt = #line) throws {
+        let shown = try harness.json(["plan", "show", id])
+        let nodes = try XCTUnwrap(shown["nodes"]?.arrayValue, "\(shown)", file: file, line: line)
+        let end = try XCTUnwrap(date(nodes.last?["time"]), "the end has a time: \(shown)", file: file, line: line)
+        XCTAssertEqual(end, try XCTUnwrap(date(proposed["arrival"])), "the end is reached when the proposal gets there: \(shown)",
+                       file: file, line: line)
+        let start = try XCTUnwrap(date(nodes.first?["departure"]) ?? date(nodes.first?["time"]), "\(shown)", file: file, line: line)
+        XCTAssertEqual(shown["total_duration_s"]?.numberValue, end.timeIntervalSince(start), "the total spans the times shown: \(shown)",
+                       file: file, line: line)
+    }
+
     /// Serves `updates` and waits for the proposal on `segment` of plan `id`.
     func proposal(_ id: String, segment: Int, after updates: [RealtimeTripUpdate]) throws -> JSONValue {
         let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: updates))
@@ -40,6 +54,7 @@ final class ProposalsInLongerPlansTests: LiveRegionTestCase {
         XCTAssertLessThanOrEqual(try XCTUnwrap(date(proposed["arrival"]), "\(proposed)"), due,
                                  "the proposal arrives by the plan's deadline: \(proposed)")
         XCTAssertNotEqual(proposed["rides"]?.arrayValue?.first?["trip_id"], ride["trip_id"], "not the cancelled trip: \(proposed)")
+        try assertThePlanFollowsTheProposal(id, proposed)
         // `compare` by the deadline from the segment's start finds a ride; so the plan's own list
         // of options arriving in time has the proposal's arrival among them.
         let listed = try harness.json(["plan", "alternatives", id, String(segment), "--count", "10"])
@@ -67,6 +82,7 @@ final class ProposalsInLongerPlansTests: LiveRegionTestCase {
         let proposed = try proposal(id, segment: segment, after: [try live.tripUpdate(ride, cancelled: true)])
         XCTAssertLessThan(try XCTUnwrap(date(proposed["departure"]), "\(proposed)"), try XCTUnwrap(date(ride["departure"])),
                           "Tampere's timetable: from the plan's start a ride before the cancelled one is caught: \(proposed)")
+        try assertThePlanFollowsTheProposal(id, proposed)
         // As `plan alternatives` lists it, from when the traveller can be there going from the start.
         let options = try harness.json(["plan", "alternatives", id, String(segment), "--count", "10"])
         let ready = try XCTUnwrap(options["time"]?.stringValue, "\(options)")
