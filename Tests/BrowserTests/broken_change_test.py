@@ -6,9 +6,9 @@ page says what `umctl plan show` says of the missed change and of the proposal, 
 alternatives say when each first ride boards, as `umctl plan alternatives` does. Prints one line
 per check, exits 1 on the first failure; its two pictures go to the folder given."""
 import json
-import subprocess
 import sys
 
+from browser_session import fail, umctl_for
 from selenium import webdriver
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service
@@ -20,13 +20,7 @@ shots = setup["screenshots"]
 plan_id, segment = setup["plan_id"], setup["segment"]
 
 
-def umctl(*words):
-    return subprocess.run([setup["umctl"], *words, "--socket", setup["socket"]], check=True, capture_output=True, text=True).stdout
-
-
-def fail(message):
-    print(f"FAIL: {message}", flush=True)
-    sys.exit(1)
+umctl = umctl_for(setup)
 
 
 def wait(driver, what, condition, seconds=120):

@@ -5,10 +5,10 @@ JSON file of what to open and what to expect; prints one line per check and exit
 failure, naming it. Screenshots of each view go to the folder given."""
 import json
 import re
-import subprocess
 import sys
 import time
 
+from browser_session import fail, umctl_for
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -23,13 +23,7 @@ setup = json.load(open(sys.argv[1]))
 shots = setup["screenshots"]
 
 
-def umctl(*words):
-    return subprocess.run([setup["umctl"], *words, "--socket", setup["socket"]], check=True, capture_output=True, text=True).stdout
-
-
-def fail(message):
-    print(f"FAIL: {message}", flush=True)
-    sys.exit(1)
+umctl = umctl_for(setup)
 
 
 # Generous: a loaded 2-core CI machine draws the first squares slowly; a wait ends as soon as the condition holds.
