@@ -241,7 +241,7 @@ enum Render {
             plan.segments[index].leg?.arrival.map { arrival in
                 "\(index == plan.segments.count - 1 ? "it" : "segment \(index + 1)") arrives \(DayMark.clock(arrival, askedDay: day)), too late"
             }
-        } ?? why
+        } ?? (plan.segments.contains { $0.missedConnection && $0.missedAs == "missed" } ? "a connection is missed" : why)
         let total = plan.totalDurationS.map { duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) }
             ?? plan.totalFollowingProposalsS.map {
                 duration($0, from: plan.nodes.first?.time, to: plan.nodes.last?.time) + " following \(proposals) (as pinned \(asPinned))"

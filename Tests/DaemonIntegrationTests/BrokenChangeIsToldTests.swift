@@ -286,6 +286,8 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         XCTAssertTrue(shown.stdout.contains("instead of the missed \(named(second)) at \(clock(second["departure"]?.stringValue))"),
                       shown.stdout)
         XCTAssertFalse(shown.stdout.contains("late: it arrives"), "it arrives in time: \(shown.stdout)")
+        // Nor does the total say so (trial 59b: "… following the proposal (as pinned it arrives too late)").
+        XCTAssertFalse(shown.stdout.contains("too late)"), "the total says a change is missed: \(shown.stdout)")
         let agenda = try harness.json(["agenda"]).decode(as: AgendaDocument.self)
         let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == chosen.id }, "\(agenda)")
         XCTAssertTrue(entry.states.contains("missed_change"), "\(entry.states)")

@@ -175,7 +175,9 @@ function totalWords(plan, day) {
   // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
   // a late leg before the last says when it arrives ("as pinned segment 2 arrives 09:54, too late").
   const lastLate = plan.segments.findLastIndex((segment) => segment.missed_connection && segment.missed_as === 'late' && segment.leg?.arrival);
-  const asPinned = lastLate < 0 ? 'it arrives too late'
+  // Missed at a change a delay broke, none late: as pinned a connection is missed (umctl's words).
+  const missedOnly = plan.segments.some((segment) => segment.missed_connection && segment.missed_as === 'missed');
+  const asPinned = lastLate < 0 ? (missedOnly ? 'a connection is missed' : 'it arrives too late')
     : `${lastLate === plan.segments.length - 1 ? 'it' : `segment ${lastLate + 1}`} arrives ${clock(plan.segments[lastLate].leg.arrival, day)}, too late`;
   return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
     + ` (as pinned ${asPinned})`;
