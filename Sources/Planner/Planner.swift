@@ -336,6 +336,7 @@ public struct Planner: Sendable {
                 try await fillAroundPins(run: &run)
             }
             try await choosingThePinnedTripsNearestStops(run: &run)
+            await droppingProposalsOfPinsCaught(run: &run)
         } else {
             switch run.plan.timePreference {
             case .leaveNow:

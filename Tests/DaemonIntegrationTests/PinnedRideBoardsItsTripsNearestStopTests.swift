@@ -46,8 +46,9 @@ final class PinnedRideBoardsItsTripsNearestStopTests: SharedTampereDaemonTestCas
     }
 
     /// The same with Tesoma A inserted: bus 8 from there comes to Koskipuisto D at 08:52 and
-    /// walked 332 m on to Rautatieasema C. (The insert also leaves a proposal of tram 3 at 10:01
-    /// made while the new hop was a 1 h 35 min walk that missed the pin: not this rule's.)
+    /// walked 332 m on to Rautatieasema C. The insert also left a proposal of tram 3 at 10:01,
+    /// made while the new hop was a 1 h 35 min walk that missed the pin, beside the bus the
+    /// plan catches (`droppingProposalsOfPinsCaught`).
     func testTesomaInsertedBeforeThePinnedBusBoardsItAtKoskipuisto() throws {
         let harness = try harness
         let created = try harness.json(["plan", "new", "Hämeenkatu 9", "Hervannan kampus", "--mode", "transit",
@@ -61,5 +62,6 @@ final class PinnedRideBoardsItsTripsNearestStopTests: SharedTampereDaemonTestCas
         let ride = try XCTUnwrap(segments[2]["leg"]?["rides"]?.arrayValue?.first, "the pinned segment's ride")
         XCTAssertEqual(ride["trip_id"], bus["trip_id"], "the same vehicle")
         XCTAssertEqual(ride["from"], .string("Koskipuisto D"))
+        XCTAssertEqual(inserted["pending"]?.arrayValue ?? [], [], "no proposal beside a pin the plan catches: \(inserted)")
     }
 }
