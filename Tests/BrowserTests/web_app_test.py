@@ -323,6 +323,7 @@ try:
     # pending update in the same words (a proposal named by line and time, or that nothing can be caught).
     gave_way = 0
     missed_departures_said = 0
+    walk_notes_said = 0
     waits_said = 0
     prices_said = 0
     fares_said = 0
@@ -356,6 +357,12 @@ try:
             if words not in shown_departures:
                 fail(f"plan {spoken_plan}: umctl plan show says {words!r}, the page {shown_departures}")
         missed_departures_said += len(missed_departures)
+        # The engine's note under a journey (trial 59b: the page left it out).
+        walk_notes = [line for line in lines if line.strip() == "note: walking the whole way is no slower than this journey"]
+        shown_walk_notes = driver.find_elements(By.CSS_SELECTOR, ".walk-note")
+        if len(shown_walk_notes) != len(walk_notes):
+            fail(f"plan {spoken_plan}: umctl plan show notes walking no slower {len(walk_notes)} times, the page {len(shown_walk_notes)}")
+        walk_notes_said += len(walk_notes)
         # The missed leg keeps its ride's times, whose span nobody travels: its summary says
         # "ride missed" (never "< 1 min", trial 50, nor "2 h 23 min", trial 51), as umctl's header.
         for item in driver.find_elements(By.CSS_SELECTOR, "li.segment"):
@@ -445,6 +452,8 @@ try:
               f"{len(missed)} missed on foot, {len(gives)} gives way)", flush=True)
     if gave_way == 0:
         fail("no plan said which pin gave way: the missed pins' plans should")
+    if walk_notes_said == 0:
+        fail("no note of walking no slower compared: the plan from Keskustori to Koskipuisto A says one")
     if missed_departures_said == 0:
         fail("no missed departure compared: a plan with a pin missed at its start should say one")
     if fares_said == 0:

@@ -50,8 +50,13 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
                                           "--at", Tampere.morning, "--title", "A walked hop"])
         XCTAssertNotNil(walkedHop["segments"]?.arrayValue?.first?["mode_note"]?.stringValue, "the walk says why: \(walkedHop)")
         let latePin = try planWithALatePin()
+        // A ride the engine notes walking is no slower than (the page left the note out: trial 59b).
+        let walkingNoSlower = try harness.json(["plan", "new", "Keskustori", "Koskipuisto A", "--mode", "transit",
+                                                "--at", "2022-01-12T08:00", "--title", "Walking is no slower"])
+        XCTAssertTrue(walkingNoSlower["segments"]?.arrayValue?.contains { $0["leg"]?["walking_is_no_slower"] == .bool(true) } == true,
+                      "Tampere's timetable: the engine notes walking is no slower: \(walkingNoSlower)")
         let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot(),
-                          latePin, planWithAWaitPricedAsItsProposal()] + proposals
+                          latePin, planWithAWaitPricedAsItsProposal(), Int(XCTUnwrap(walkingNoSlower["id"]?.numberValue))] + proposals
         // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
         let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
                                              "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])

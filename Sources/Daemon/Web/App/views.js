@@ -206,6 +206,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       // Late or missed as the daemon judged it (`missed_as`), the word umctl marks it with.
       segment.missed_connection ? h('span', { class: 'tag late' }, segment.missed_as ?? 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
+    // The engine's own note under a journey, as `umctl plan show` prints it under the leg's steps.
+    leg?.walking_is_no_slower ? h('p', { class: 'walk-note' }, 'note: walking the whole way is no slower than this journey') : null,
     // Which ride buys a ticket and which an earlier one covers, as `umctl plan show` says it.
     legPrice(leg, segment.mode) ? h('p', { class: 'fare' }, legPrice(leg, segment.mode)) : null,
     // Why the segment has its mode, under it as `umctl plan show` prints it ("walked: walking
