@@ -45,13 +45,22 @@ enum MissedConnection {
     /// there (`reached`); nil when no change is missed (the first ride is then the one missed, or none).
     static func missedChange(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, before: RideDocument, reached: String)? {
         guard let reached, let there = WireTime.date(from: reached), leg.rides.count > 1 else { return nil }
+        let changes = leg.walks.filter { $0.kind == "transfer" }
         for index in 1..<leg.rides.count {
             let (before, ride) = (leg.rides[index - 1], leg.rides[index])
             guard let off = WireTime.date(from: before.arrival), let leaves = WireTime.date(from: ride.departure) else { continue }
-            if off <= there, leaves < there { return (ride, before, reached) }
+            // The ride before gets the traveller there: `reached` is its arrival and the change's
+            // walk. Later, they were never on it (a stay before the journey made its first ride
+            // the one missed; trial 59b named a change 2 min late where bus 9 left 16 min before).
+            let walk = changes.indices.contains(index - 1) ? changes[index - 1].durationS : 0
+            if off <= there, there <= off.addingTimeInterval(walk + Self.changeSlack), leaves < there { return (ride, before, reached) }
         }
         return nil
     }
+
+    /// How much later than the ride before's arrival and the change's walk `reached` may be and
+    /// still be the change's: the daemon's rounding of a walk, and a minimum change at one stop.
+    static let changeSlack: TimeInterval = 60
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.
     private static func withSeconds(_ iso: String, askedDay: String?) -> String {

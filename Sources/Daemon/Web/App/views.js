@@ -288,9 +288,12 @@ function missedChange(segment) {
   const rides = segment.leg?.rides ?? [];
   if (!segment.missed_connection || !segment.reached || rides.length < 2) return null;
   const there = Date.parse(segment.reached);
+  const changes = (segment.leg?.walks ?? []).filter((walk) => walk.kind === 'transfer');
   for (let index = 1; index < rides.length; index++) {
     const before = rides[index - 1], ride = rides[index];
-    if (Date.parse(before.arrival) <= there && Date.parse(ride.departure) < there) return { ride, before };
+    // Later than the ride before and the change's walk get them there, they were never on it (umctl's rule).
+    const off = Date.parse(before.arrival), walk = (changes[index - 1]?.duration_s ?? 0) + 60;
+    if (off <= there && there <= off + walk * 1000 && Date.parse(ride.departure) < there) return { ride, before };
   }
   return null;
 }
