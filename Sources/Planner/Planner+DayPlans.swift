@@ -13,11 +13,15 @@ extension Planner {
     /// None is alike another or beaten by one (`AlternativeRows`); `keepingBeaten` keeps them
     /// (a search by line wants its line's option whatever another line does). One routing query.
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when none is found, `CancellationError`.
+    /// `listedFrom`: the segment's `optionsTime` when the caller has it already (it asks queries).
     public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil,
-                             keepingBeaten: Bool = false) async throws -> [RouteLeg] {
+                             listedFrom: Date? = nil, keepingBeaten: Bool = false) async throws -> [RouteLeg] {
         try plan.checkSegment(index)
         var start = time ?? plan.legs[index]?.departure ?? clock.now()
-        if time == nil, let listedFrom = try await optionsTime(ofSegment: index, in: plan) { start = listedFrom }
+        if time == nil {
+            let from: Date? = if let listedFrom { listedFrom } else { try await optionsTime(ofSegment: index, in: plan) }
+            if let from { start = from }
+        }
         try Task.checkCancellation()
         let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
             : .departAt(start)

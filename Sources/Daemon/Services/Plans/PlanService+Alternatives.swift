@@ -22,7 +22,7 @@ extension PlanService {
         let count = try Self.count(count)
         _ = try regions.requireRegions()
         let time = try await planner.optionsTime(ofSegment: segment, in: current)
-        let options = try await planner.alternatives(for: current, segment: segment, count: count)
+        let options = try await planner.alternatives(for: current, segment: segment, count: count, listedFrom: time)
         var conflicts: [Int: RoutePlan.PinConflict] = [:]
         for (index, option) in options.enumerated() {
             conflicts[index] = current.pinConflict(takingLeg: option, forSegment: segment, now: input.clock.now())
