@@ -175,6 +175,11 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
     /// its ride's times; this is what the traveller can do ("bus 6 leaves Koskipuisto D at 09:02;
     /// the walk gets you there at 10:38"). Left out when not known or not missed.
     public var reached: String?
+    /// For a journey missed at a change a realtime delay broke (the daemon's judgement,
+    /// `RoutePlan.missedChanges`): the number (from 1) in `leg.rides` of the ride that leaves
+    /// before the ride before it gets the traveller to its stop, at `reached`. Left out when the
+    /// segment is not missed, or missed at its start.
+    public var missedChangeRide: Int?
     /// For a segment arriving late in an arrive-by plan, when the traveller must be at its end to
     /// arrive in time: the plan's "arrive by" at the destination, else when the next leg must
     /// leave less the stay there. Not the end node's `time` (when the late leg gets there).
@@ -185,7 +190,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
 
     public init(mode: WireMode, locked: Bool, leg: LegDocument?, error: WireError? = nil, missedConnection: Bool = false,
                 missedAs: String? = nil, chosenLines: [String] = [], lineChoiceReplaced: Bool = false, modeNote: String? = nil, reached: String? = nil,
-                due: String? = nil, givesWay: GivesWayDocument? = nil) {
+                missedChangeRide: Int? = nil, due: String? = nil, givesWay: GivesWayDocument? = nil) {
         self.mode = mode
         self.locked = locked
         self.leg = leg
@@ -196,6 +201,7 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         self.lineChoiceReplaced = lineChoiceReplaced
         self.modeNote = modeNote
         self.reached = reached
+        self.missedChangeRide = missedChangeRide
         self.due = due
         self.givesWay = givesWay
     }
@@ -212,12 +218,13 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         lineChoiceReplaced = try c.decodeIfPresent(Bool.self, forKey: .lineChoiceReplaced) ?? false
         modeNote = try c.decodeIfPresent(String.self, forKey: .modeNote)
         reached = try c.decodeIfPresent(String.self, forKey: .reached)
+        missedChangeRide = try c.decodeIfPresent(Int.self, forKey: .missedChangeRide)
         due = try c.decodeIfPresent(String.self, forKey: .due)
         givesWay = try c.decodeIfPresent(GivesWayDocument.self, forKey: .givesWay)
     }
 
     /// Hand-written because `chosen_lines` is left out when empty and `line_choice_replaced` when
-    /// false (`leg` is null, `error`, `missed_as`, `mode_note`, `reached` and `due` left out, when nil).
+    /// false (`leg` is null, `error`, `missed_as`, `mode_note`, `reached`, `missed_change_ride` and `due` left out, when nil).
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(mode, forKey: .mode)
@@ -230,13 +237,14 @@ public struct SegmentDocument: Hashable, Sendable, Codable {
         if lineChoiceReplaced { try c.encode(true, forKey: .lineChoiceReplaced) }
         try c.encodeIfPresent(modeNote, forKey: .modeNote)
         try c.encodeIfPresent(reached, forKey: .reached)
+        try c.encodeIfPresent(missedChangeRide, forKey: .missedChangeRide)
         try c.encodeIfPresent(due, forKey: .due)
         try c.encodeIfPresent(givesWay, forKey: .givesWay)
     }
 
     /// Plain names: the coders' snake_case strategy writes `missed_connection`.
     enum CodingKeys: String, CodingKey {
-        case mode, locked, leg, error, missedConnection, missedAs, chosenLines, lineChoiceReplaced, modeNote, reached, due, givesWay
+        case mode, locked, leg, error, missedConnection, missedAs, chosenLines, lineChoiceReplaced, modeNote, reached, missedChangeRide, due, givesWay
     }
 }
 

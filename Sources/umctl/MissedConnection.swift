@@ -33,34 +33,22 @@ enum MissedConnection {
     /// at its ride's stop (an access walk of nothing, as `legSteps` leaves it out: there the
     /// traveller is kept by when they get to or can leave the node, which the plain missed line
     /// says), the daemon gave no such time, or a change is the one missed (`missedChange`).
-    static func missedRide(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, reached: String)? {
-        guard missedChange(leg, reached: reached) == nil, let reached, let ride = leg.rides.first,
+    static func missedRide(_ segment: SegmentDocument) -> (ride: RideDocument, reached: String)? {
+        guard missedChange(segment) == nil, let reached = segment.reached, let leg = segment.leg, let ride = leg.rides.first,
               let walk = leg.walks.first, walk.kind == "access",
               walk.distanceM.rounded() > 0 || walk.durationS >= 30 else { return nil }
         return (ride, reached)
     }
 
-    /// The ride of a missed leg that leaves before the ride before it gets the traveller to its
-    /// stop (a change a realtime delay broke), that ride before it, and when the traveller gets
-    /// there (`reached`); nil when no change is missed (the first ride is then the one missed, or none).
-    static func missedChange(_ leg: LegDocument, reached: String?) -> (ride: RideDocument, before: RideDocument, reached: String)? {
-        guard let reached, let there = WireTime.date(from: reached), leg.rides.count > 1 else { return nil }
-        let changes = leg.walks.filter { $0.kind == "transfer" }
-        for index in 1..<leg.rides.count {
-            let (before, ride) = (leg.rides[index - 1], leg.rides[index])
-            guard let off = WireTime.date(from: before.arrival), let leaves = WireTime.date(from: ride.departure) else { continue }
-            // The ride before gets the traveller there: `reached` is its arrival and the change's
-            // walk. Later, they were never on it (a stay before the journey made its first ride
-            // the one missed; trial 59b named a change 2 min late where bus 9 left 16 min before).
-            let walk = changes.indices.contains(index - 1) ? changes[index - 1].durationS : 0
-            if off <= there, there <= off.addingTimeInterval(walk + Self.changeSlack), leaves < there { return (ride, before, reached) }
-        }
-        return nil
+    /// The ride of a missed journey that leaves before the ride before it gets the traveller to
+    /// its stop (a change a realtime delay broke), that ride before it, and when the traveller gets
+    /// there: as the daemon judged it (`missed_change_ride`, `reached`); nil when no change is
+    /// missed (the first ride is then the one missed, or none).
+    static func missedChange(_ segment: SegmentDocument) -> (ride: RideDocument, before: RideDocument, reached: String)? {
+        guard let number = segment.missedChangeRide, let reached = segment.reached, let rides = segment.leg?.rides,
+              number >= 2, number <= rides.count else { return nil }
+        return (rides[number - 1], rides[number - 2], reached)
     }
-
-    /// How much later than the ride before's arrival and the change's walk `reached` may be and
-    /// still be the change's: the daemon's rounding of a walk, and a minimum change at one stop.
-    static let changeSlack: TimeInterval = 60
 
     /// `HH:MM:SS` of an ISO instant, with its day mark.
     private static func withSeconds(_ iso: String, askedDay: String?) -> String {

@@ -119,7 +119,7 @@ enum Render {
             var text = "        seg \(DisplayWidth.number(index + 1, width: numberWidth)): \(FixedWidth.cell(segment.mode.rawValue, width: 7))"
             // A ride missed on foot: its walk shown from when the traveller can leave, the ride
             // marked missed (the leg keeps its ride's times; no step before its node, trial 51).
-            let missedOnFoot = segment.leg.flatMap { MissedConnection.missedRide($0, reached: segment.reached) } != nil
+            let missedOnFoot = MissedConnection.missedRide(segment) != nil
             let steps = segment.leg.map { legSteps($0, askedDay: day, missedLeaving: missedOnFoot ? node.departure ?? node.time : nil) } ?? []
             if let leg = segment.leg {
                 // A ride missed on foot has no duration anyone travels: its span runs from a walk
@@ -199,14 +199,14 @@ enum Render {
                 } else {
                     // With a stay, the leg waits for the end of it, not for the arrival.
                     let ready = node.departure ?? node.time
-                    if let (ride, before, reached) = MissedConnection.missedChange(leg, reached: segment.reached) {
+                    if let (ride, before, reached) = MissedConnection.missedChange(segment) {
                         // Caught at its start, the journey is missed at a change a delay broke (trial 58 F1).
                         let (leaves, there) = MissedConnection.clocks(ride.departure, reached, askedDay: day)
                         lines.append("          missed: the change at \(ride.from): \(ride.vehicle) \(ride.line) leaves at \(leaves); "
                                      + "\(before.vehicle) \(before.line) gets you there at \(there)"
                                      + MissedConnection.gap(from: ride.departure, to: reached)
                                      + (pending ? "; the best one you can still catch is pending below" : nothing))
-                    } else if let (ride, reached) = MissedConnection.missedRide(leg, reached: segment.reached) {
+                    } else if let (ride, reached) = MissedConnection.missedRide(segment) {
                         // The leg keeps its ride's times; the daemon says when the walk gets the traveller to its stop.
                         let (leaves, there) = MissedConnection.clocks(ride.departure, reached, askedDay: day)
                         lines.append("          missed: \(ride.vehicle) \(ride.line) leaves \(ride.from) at \(leaves); the walk gets you there at \(there)"
@@ -279,9 +279,7 @@ enum Render {
             // A ride whose trip skips its stop is named with the stop it skips (`proposalNaming`).
             let why = failing?.skippedStop != nil ? "" : !cancelled.isEmpty ? "the cancelled " : segment?.missedConnection == true
                 ? "the \(segment?.missedAs ?? "missed") " : ""
-            let missedAtAChange = segment.flatMap { segment in
-                segment.leg.flatMap { MissedConnection.missedChange($0, reached: segment.reached)?.ride }
-            }
+            let missedAtAChange = segment.flatMap { MissedConnection.missedChange($0)?.ride }
             if let proposal = proposalNaming(pending, why: why, missed: missedAtAChange, askedDay: day) {
                 lines.append("          \(proposal)")
             }

@@ -341,8 +341,9 @@ try:
                     pending.append(answer)
                 elif named:
                     pending.append(named)
-        # A ride missed on foot: "missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38".
-        missed = [found.group(0) for found in (re.search(r"missed: .*?; the walk gets you there at \d\d:\d\d", line) for line in lines) if found]
+        # A ride missed on foot: "missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38, 1 h 36 min too late".
+        missed = [found.group(0) for found in (re.search(r"missed: .*?; the walk gets you there at [^,;]+(?:, [^;]*? too late)?", line)
+                                               for line in lines) if found]
         driver.get(f"{origin}/#/plan/{spoken_plan}")
         wait(driver, f"plan {spoken_plan} did not show", lambda d: d.find_elements(By.CSS_SELECTOR, "article.plan"))
         settle_plan(driver, spoken_plan)

@@ -75,6 +75,7 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         XCTAssertFalse(changesHold(segment["leg"]), "\(segment)")
         let reached = try XCTUnwrap(date(segment["reached"]), "when the first ride gets the traveller to the change: \(segment)")
         XCTAssertGreaterThan(reached, try XCTUnwrap(date(second["departure"])))
+        XCTAssertEqual(segment["missed_change_ride"], .number(2), "the daemon names the ride the change misses: \(segment)")
 
         let proposal = try XCTUnwrap(plan["pending"]?.arrayValue?.first, "the broken change gets a proposal: \(plan)")
         XCTAssertEqual(proposal["segment"], .number(Double(chosen.segment)))

@@ -18,6 +18,8 @@ final class MissedAtItsStartIsNotAMissedChangeTests: SharedTampereDaemonTestCase
         let stayed = try harness.umctl(["plan", "stay", id, "1", "20m"])
         XCTAssertEqual(stayed.status, 0, stayed.stderr)
         XCTAssertFalse(stayed.stdout.contains("missed: the change at"), "the first ride is the one missed: \(stayed.stdout)")
+        let shown = try harness.json(["plan", "show", id])
+        XCTAssertNil(segments(shown)[1]["missed_change_ride"], "no change is the one missed: \(segments(shown)[1])")
         let line = first["line"]?.stringValue ?? "?", stop = first["from"]?.stringValue ?? "?"
         XCTAssertTrue(stayed.stdout.contains("missed: bus \(line) leaves \(stop) at ")
                       || stayed.stdout.contains("missed: it leaves "), "the missed ride is said: \(stayed.stdout)")

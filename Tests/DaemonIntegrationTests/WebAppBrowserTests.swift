@@ -131,8 +131,9 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let login = try harness.umctl(["web", "--print"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let setup: [String: Any] = [
             "login_url": login, "plan_id": id, "segment": segment,
-            // umctl's words, less what only a terminal says ("…; the best one you can still catch is pending below").
-            "missed_words": String(missed.trimmingCharacters(in: .whitespaces).split(separator: ",").first ?? ""),
+            // umctl's words with how late ("…, 2 min too late"), less what only a terminal says
+            // ("; the best one you can still catch is pending below").
+            "missed_words": missed.trimmingCharacters(in: .whitespaces).components(separatedBy: "; the best one").first ?? "",
             "proposal_words": naming.trimmingCharacters(in: .whitespaces),
             "umctl": DaemonHarness.umctl, "socket": harness.socketPath, "screenshots": Self.screenshots.path,
         ]

@@ -84,6 +84,7 @@ public enum WireDocuments {
                                    lineChoiceReplaced: plan.ridesAnotherLineThanChosen(segment: index),
                                    modeNote: modeNotes[index],
                                    reached: reaches[index].map { WireTime.string(from: $0, timeZone: timeZone) },
+                                   missedChangeRide: changes[index].map { $0.ride + 1 },
                                    due: dues[index].map { WireTime.string(from: $0, timeZone: timeZone) },
                                    givesWay: givingWay.map { givesWay($0, names: names, timeZone: timeZone) })
         }

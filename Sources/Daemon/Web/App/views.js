@@ -255,7 +255,8 @@ function missedRide(segment, day) {
     // Caught at its start, the journey is missed at a change a delay broke (umctl's words).
     return h('p', { class: 'missed-ride' },
       `missed: the change at ${change.ride.from}: ${change.ride.vehicle} ${change.ride.line} leaves at ${clock(change.ride.departure, day)}; `
-      + `${change.before.vehicle} ${change.before.line} gets you there at ${clock(segment.reached, day)}`);
+      + `${change.before.vehicle} ${change.before.line} gets you there at ${clock(segment.reached, day)}`
+      + tooLate(change.ride.departure, segment.reached));
   }
   const ride = segment.leg?.rides?.[0];
   const access = segment.leg.walks?.[0];
@@ -264,7 +265,7 @@ function missedRide(segment, day) {
       || (Math.round(access.distance_m) <= 0 && access.duration_s < 30)) return null;
   return h('p', { class: 'missed-ride' },
     `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
-    + `the walk gets you there at ${clock(segment.reached, day)}`);
+    + `the walk gets you there at ${clock(segment.reached, day)}` + tooLate(ride.departure, segment.reached));
 }
 
 // A missed leg otherwise in the words of `umctl plan show` ("missed: it leaves 08:15 but you get
@@ -274,28 +275,29 @@ function missedDeparture(plan, segment, number, day) {
   const node = plan.nodes[number - 1];
   const ready = node?.departure ?? node?.time;
   if (!segment.missed_connection || segment.due || !segment.leg?.departure || !ready) return null;
-  const seconds = Math.round((Date.parse(ready) - Date.parse(segment.leg.departure)) / 1000);
-  if (seconds <= 0) return null;
-  const gap = seconds < 60 ? `${seconds} s` : durationBetween(segment.leg.departure, ready, seconds);
+  if (Date.parse(ready) - Date.parse(segment.leg.departure) < 500) return null;
   return h('p', { class: 'missed-departure' },
-    `missed: it leaves ${clock(segment.leg.departure, day)} but you ${node.departure ? 'can leave' : 'get there'} at ${clock(ready, day)}, ${gap} too late`);
+    `missed: it leaves ${clock(segment.leg.departure, day)} but you ${node.departure ? 'can leave' : 'get there'} at ${clock(ready, day)}`
+    + tooLate(segment.leg.departure, ready));
 }
 
-// The ride of a missed leg that leaves before the ride before it gets the traveller to its stop
-// (a change a realtime delay broke: `reached` is then when they get there), and that ride before
-// it; null when no change is missed (umctl's `MissedConnection.missedChange`).
+// ", 30 s too late" or ", 3 min too late": how far `later` is after `earlier` (umctl's
+// `MissedConnection.gap`); "" when either time is unknown.
+function tooLate(earlier, later) {
+  const seconds = Math.round((Date.parse(later) - Date.parse(earlier)) / 1000);
+  if (Number.isNaN(seconds)) return '';
+  return `, ${seconds < 60 ? `${seconds} s` : durationBetween(earlier, later, seconds)} too late`;
+}
+
+// The ride of a missed journey that leaves before the ride before it gets the traveller to its stop
+// (a change a realtime delay broke), and that ride before it, as the daemon judged it
+// (`missed_change_ride`, numbered from 1 in `leg.rides`; `reached` is when they get there); null
+// when no change is missed (umctl's `MissedConnection.missedChange`).
 function missedChange(segment) {
   const rides = segment.leg?.rides ?? [];
-  if (!segment.missed_connection || !segment.reached || rides.length < 2) return null;
-  const there = Date.parse(segment.reached);
-  const changes = (segment.leg?.walks ?? []).filter((walk) => walk.kind === 'transfer');
-  for (let index = 1; index < rides.length; index++) {
-    const before = rides[index - 1], ride = rides[index];
-    // Later than the ride before and the change's walk get them there, they were never on it (umctl's rule).
-    const off = Date.parse(before.arrival), walk = (changes[index - 1]?.duration_s ?? 0) + 60;
-    if (off <= there && there <= off + walk * 1000 && Date.parse(ride.departure) < there) return { ride, before };
-  }
-  return null;
+  const number = segment.missed_change_ride;
+  if (!segment.reached || !Number.isInteger(number) || number < 2 || number > rides.length) return null;
+  return { ride: rides[number - 1], before: rides[number - 2] };
 }
 
 // A leg arriving late in an arrive-by plan in the words of `umctl plan show` ("late: it arrives
