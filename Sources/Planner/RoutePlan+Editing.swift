@@ -769,23 +769,33 @@ extension RoutePlan {
     /// Before the first drive it waits at the origin or a walk away (where it is parked is not
     /// known): only a ride leaves it behind. A chain back where the car waits finds it again
     /// (park and ride there and back). A drive where the car is not at hand is only ever the
-    /// user's: no edit or preset makes one.
+    /// user's, and not in their car: it leaves the car where it waits (`carWaits`).
     func carLeft(before index: Int) -> Int? { Self.carLeft(nodes: nodes, modes: modes, before: index) }
 
     /// `carLeft(before:)` of a chain being built (`nodes` reach at least node `index`).
     static func carLeft(nodes: [PlanNode], modes: [TravelMode], before index: Int) -> Int? {
-        let lastDrive = modes[..<index].lastIndex(of: .car)
-        let parked = carWaits(modes: modes, before: index)
-        let away = parked..<index
-        guard let left = lastDrive == nil ? modes[away].firstIndex(of: .transit) : away.first,
-              nodes[parked].place.coordinate.distance(to: nodes[index].place.coordinate) > carWithinReach else { return nil }
-        return modes[away].lastIndex(of: .transit) ?? left
+        leftBehind(nodes: nodes, modes: modes, parkedAt: carWaits(nodes: nodes, modes: modes, before: index), before: index)
     }
 
-    /// The node where the car waits at the start of segment `index`: where its last drive ended,
-    /// else the origin.
-    static func carWaits(modes: [TravelMode], before index: Int) -> Int {
-        modes[..<index].lastIndex(of: .car).map { $0 + 1 } ?? 0
+    /// The node where the car waits at the start of segment `index`: where the last drive it was
+    /// at hand for ended, else the origin. A drive the user set where it is not at hand (a taxi, a
+    /// lift) does not bring it along (trial 59b F7: after the user's drive from a bus stop, an
+    /// inserted hop drove 18 km on from there while the note said the car waits at the origin).
+    static func carWaits(nodes: [PlanNode], modes: [TravelMode], before index: Int) -> Int {
+        var parked = 0
+        for drive in 0..<index where modes[drive] == .car
+            && leftBehind(nodes: nodes, modes: modes, parkedAt: parked, before: drive) == nil {
+            parked = drive + 1
+        }
+        return parked
+    }
+
+    /// `carLeft(before:)` with the car waiting at node `parked` (0 when it was never driven).
+    private static func leftBehind(nodes: [PlanNode], modes: [TravelMode], parkedAt parked: Int, before index: Int) -> Int? {
+        let away = parked..<index
+        guard let left = parked == 0 ? modes[away].firstIndex(of: .transit) : away.first,
+              nodes[parked].place.coordinate.distance(to: nodes[index].place.coordinate) > carWithinReach else { return nil }
+        return modes[away].lastIndex(of: .transit) ?? left
     }
 
     /// How near the place where the car waits a node must be for the car to be at hand, in metres.

@@ -85,7 +85,7 @@ extension RoutePlan {
     /// bus, then the user's drive, with nothing said).
     func usersDriveWithoutTheCar(_ index: Int) -> String? {
         guard modes[index] == .car, isLocked(segment: index), let left = carLeft(before: index) else { return nil }
-        let waits = nodes[Self.carWaits(modes: modes, before: index)].place.name
+        let waits = nodes[Self.carWaits(nodes: nodes, modes: modes, before: index)].place.name
         return "your drive: \(ModeNote.carNotAtHand(after: modes[left], onSegment: left)) (it waits at \(waits))"
     }
 

@@ -114,4 +114,23 @@ final class CarLeftBehindTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(drive["mode_note"], .string("your drive: the car is not at hand after the ride on segment 2 (it waits at Keskustori)"),
                        "\(drive)")
     }
+
+    /// Trial 59b F7: the user's drive from a bus stop where the car is not at hand (a taxi, a
+    /// lift) does not bring the car along. A place inserted after it made an unlocked 18 km drive
+    /// on from there, after the bus ride, while the drive's own note said the car waits at the origin.
+    func testAHopInsertedAfterTheUsersDriveWithoutTheCarIsNotDriven() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "61.46219,23.85218", "Hervanta", "61.46600,23.67266",
+                                        "--mode", "transit", "--at", "2022-01-12T08:32"])
+        let id = try id(created)
+        let last = String(segments(created).count)
+        XCTAssertEqual(segments(created).last?["mode"], .string("walk"), "the egress walk from the bus: \(modes(created))")
+        let driven = try harness.json(["plan", "mode", id, last, "car"])
+        XCTAssertTrue(segments(driven).last?["mode_note"]?.stringValue?.hasPrefix("your drive: the car is not at hand") == true,
+                      "\(segments(driven).last ?? .null)")
+        let inserted = try harness.json(["plan", "insert", id, "61.50565,23.85125", "--after", String(segments(driven).count + 1)])
+        let hop = try XCTUnwrap(segments(inserted).last, "\(inserted)")
+        XCTAssertNotEqual(hop["mode"], .string("car"), "the car waits at the origin, not where the user's drive ended: \(modes(inserted))")
+        XCTAssertTrue(hop["mode_note"]?.stringValue?.contains("the car is not at hand after the ride on segment") == true, "\(hop)")
+    }
 }
