@@ -224,11 +224,14 @@ struct Raptor: Sendable {
     /// that departure finds, bounded by the backward search's latest times at each stop
     /// (`DeadlineCorridor`): it explores only what can still make the deadline. A journey with
     /// more rides than the chosen one is searched only where each ride more arrives over
-    /// `soonerBy` seconds sooner (`RideMargin`).
+    /// `soonerBy` seconds sooner (`RideMargin`). Departures up to `sameDepartureWithin` seconds
+    /// before the chosen one's count as the same departure: the forward pass starts that much
+    /// earlier (bus 12 leaving 08:18:45 to arrive 08:40 was the answer where bus 19 leaves
+    /// 08:18:00 and arrives 08:35, trial 59b F6).
     /// - returns: the backward search's journeys, the chosen one and the forward pass's journeys.
     func arriveBy(_ deadline: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
-                  moreRidesArrivingSoonerBy soonerBy: Int = 0,
+                  moreRidesArrivingSoonerBy soonerBy: Int = 0, sameDepartureWithin: Int = 0,
                   thenEarliestFrom choose: ([Journey]) -> Journey?) -> (latest: [Journey], chosen: Journey?, earliest: [Journey]) {
         search(Backward.self, from: deadline, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: deadline) { latest, scratch, best in
@@ -237,8 +240,8 @@ struct Raptor: Sendable {
             // allows what the backward search may have dropped (`DeadlineCorridor`).
             let corridor = DeadlineCorridor(latestArrival: scratch.ready, latestBoarding: scratch.reached,
                                             floor: best, slack: scratch.remainingBound)
-            let earliest = search(Forward.self, from: chosen.departure, access: access, egress: egress, days: days,
-                                  maxRides: maxRides, horizon: chosen.arrival - chosen.departure,
+            let earliest = search(Forward.self, from: chosen.departure - sameDepartureWithin, access: access, egress: egress, days: days,
+                                  maxRides: maxRides, horizon: chosen.arrival - chosen.departure + sameDepartureWithin,
                                   overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
                                   margin: RideMargin(afterRides: chosen.rides.count, seconds: soonerBy)) { journeys, _, _ in journeys }
             return (latest, chosen, earliest)

@@ -322,7 +322,8 @@ public final class TransitRouter: Sendable {
                 // wins (a change paying for itself).
                 let answer = engine.arriveBy(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask,
-                                             moreRidesArrivingSoonerBy: choice.transferPenalty) {
+                                             moreRidesArrivingSoonerBy: choice.transferPenalty,
+                                             sameDepartureWithin: JourneyChoice.equalTimes) {
                     JourneyChoice.latestDeparture(among: walked($0))
                 }
                 // Arriving in the same shown minute, the latest departure is taken, then fewer

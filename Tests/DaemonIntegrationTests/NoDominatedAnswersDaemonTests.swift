@@ -233,6 +233,23 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(dominated, [], "\(dominated.count) of \(checked) dominated")
     }
 
+    /// Arrive-by leaves at the latest time, then arrives as early as it can from then, departures
+    /// within a minute being the same: asked to depart in the minute the arrive-by answer leaves,
+    /// the daemon never arrives over a minute sooner with no more transfers. Trial 59b F6:
+    /// `compare "Lielahti A" Keskustori --arrive-by 08:41` left 08:18:45 on a walk to bus 12 and
+    /// arrived 08:40:28, while bus 19 leaves Lielahti A at 08:18:00 and arrives 08:35 (the
+    /// forward pass started at 08:18:45; it starts a minute before now).
+    func testCompareArriveByArrivesAsEarlyAsItsDepartureMinuteAllows() async throws {
+        let trips = [("Lielahti A", "Keskustori", "2022-01-12T08:41")] + seededTrips(count: 30, seed: 6006)
+        let (checked, beaten) = try await answersBeatenWhenAskedAgain(trips, arriveBy: true, at: {
+            WireTime.string(from: self.minute($0.departure), timeZone: Self.zone)
+        }) { again, answer, _ in
+            again.arrival < answer.arrival.addingTimeInterval(-60) && again.transfers <= answer.transfers
+        }
+        XCTAssertGreaterThanOrEqual(checked, 20, "enough pairs have a transit answer")
+        XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
+    }
+
     /// The mirror: a `compare --at` transit answer is never beaten by a journey leaving no earlier
     /// that the daemon finds asked to arrive by the minute the answer arrives (one arriving sooner
     /// with no more transfers was there to take). Trial: at 07:41 the answer left 07:45:10 and

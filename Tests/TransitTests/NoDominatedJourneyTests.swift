@@ -125,6 +125,27 @@ final class NoDominatedJourneyTests: XCTestCase {
         XCTAssertEqual(clock(result.best.arrival), "11:11:17", "11:09 and the 137 s walk, not 11:10 and 391 s")
     }
 
+    /// Trial 59b F6 (`compare "Lielahti A" Keskustori --arrive-by 08:41`): bus 12, boarded at a
+    /// stop a short walk away, left 08:18:45 and arrived 08:40:28, where bus 19 leaves the origin's
+    /// own stop at 08:18:00 and arrives 08:35. Departures within a minute are the same departure,
+    /// so the earliest arrival from it is taken: the forward pass starts a minute before the
+    /// backward pass's latest departure.
+    func testArriveByTakesTheEarlierArrivalLeavingWithinTheSameMinute() throws {
+        var feed = MiniFeed()
+        feed.stop("O", km: 0)
+        feed.stop("A", km: 0.03)
+        feed.stop("D", km: 5)
+        feed.routes = [("R12", "12", 3), ("R19", "19", 3)]
+        feed.trip("SLOW", route: "R12", [("A", "10:48:50"), ("D", "11:25:00")])
+        feed.trip("FAST", route: "R19", [("O", "10:48:00"), ("D", "11:05:00")])
+        let fixture = try FeedFixture()
+        let (router, _) = try fixture.router(feed.files)
+        let result = try router.leg(from: origin, to: destination, timing: .arriveBy(utc(11, 26)), pace: .normal, accessRadius: 500)
+        XCTAssertEqual(result.best.rides.map(\.tripID), ["FAST"],
+                       "leaving \(clock(result.best.departure)), arriving \(clock(result.best.arrival))")
+        XCTAssertEqual(clock(result.best.arrival), "11:05:00")
+    }
+
     // MARK: - The filter
 
     private func leg(_ departure: String, _ arrival: String, rides: Int = 1, walk: Double = 120) -> RouteLeg {
