@@ -368,7 +368,9 @@ extension RoutePlan {
 
     /// Past a pin that gave way, the traveller goes on with its proposal: the nodes after it, up
     /// to the next connection missed, show when they get there going forward from the proposal's
-    /// arrival (the latest they may, for a ride caught there), not `--:--` between legs shown
+    /// arrival (as every node shows its arrival, a wait for the ride after it shown as the leg's
+    /// later start; trial 59b F9: Kaleva A showed 10:05, when the walk to bus 9 leaves, where the
+    /// proposal gets there at 09:57), not `--:--` between legs shown
     /// with their times (trial 49 finding 5: Tampere-talo showed `--:--` between a missed pin and
     /// a ride shown at 10:54). Those after the next connection missed show none, up to its pin.
     /// So do the nodes after a pinned ride cancelled or skipping its stop, with a ride proposed,
@@ -401,7 +403,6 @@ extension RoutePlan {
         while index < end, let leg = legs[index] {
             let ready = nodes[index].leaving(arrivedAt: time)
             if let departure = fixedDeparture(ofSegment: index) {
-                times[index] = nodes[index].latestArrival(leavingAt: max(departure, ready))
                 time = leg.arrival ?? max(departure, ready).addingTimeInterval(leg.expectedTravelTime)
             } else {
                 time = ready.addingTimeInterval(leg.expectedTravelTime)

@@ -156,4 +156,23 @@ final class EveryMissedPinTests: SharedTampereDaemonTestCase {
         let shown = try harness.umctl(["plan", "show", plan]).stdout
         XCTAssertTrue(shown.contains("total: none (a pinned time is missed)"), shown)
     }
+
+    /// Trial 59b F9: after a pin a stay made missed, the node after it showed 10:05 (when the walk
+    /// to the next ride leaves) where the proposal gets the traveller there at 09:57. A node shows
+    /// when the traveller gets there, following the proposal, as every node shows its arrival.
+    func testTheNodeAfterAMissedPinShowsWhenItsProposalGetsThere() throws {
+        let harness = try harness
+        let created = try harness.json(["plan", "new", "Hervanta", "Kaleva A", "Santalahti", "--mode", "transit",
+                                        "--at", "2022-01-12T09:05"])
+        let id = try id(created)
+        let first = try XCTUnwrap(segments(created).first?["leg"]?["rides"]?.arrayValue?.first, "a ride from Hervanta: \(created)")
+        let leaves = try XCTUnwrap(first["departure"]?.stringValue, "\(first)")
+        _ = try harness.json(["plan", "pin", id, "1", String(leaves.dropFirst(11).prefix(5))])
+        let stayed = try harness.json(["plan", "stay", id, "1", "25m"])
+        XCTAssertEqual(segments(stayed).first?["missed_connection"], .bool(true), "the stay makes the pin missed: \(stayed)")
+        let proposal = try XCTUnwrap(stayed["pending"]?.arrayValue?.first?["latest"], "a ride proposed: \(stayed)")
+        let nodes = try XCTUnwrap(stayed["nodes"]?.arrayValue, "\(stayed)")
+        XCTAssertEqual(date(nodes[1]["time"]), try XCTUnwrap(date(proposal["arrival"])),
+                       "Kaleva A when the proposal gets there, not when the next leg leaves: \(nodes[1]), \(segments(stayed)[1])")
+    }
 }
