@@ -404,9 +404,10 @@ public final class TransitRouter: Sendable {
         }
         if let better = quicker ?? later { bestRaw = better }
         // The next question is asked of the traveller's place as this one was (`nextQuestion`).
+        func second(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
         let nextQuestion: LegTiming? = switch timing {
-        case .departAt: beyond.origin.map { .departAt(Date(timeIntervalSince1970: TimeInterval(bestRaw.departure + 1 + TravellerEnds.wholeSeconds($0.walk)))) }
-        case .arriveBy: beyond.destination.map { .arriveBy(Date(timeIntervalSince1970: TimeInterval(bestRaw.arrival - 1 - TravellerEnds.wholeSeconds($0.walk)))) }
+        case .departAt: beyond.origin.map { .departAt(second(bestRaw.departure + 1 + TravellerEnds.wholeSeconds($0.walk))) }
+        case .arriveBy: beyond.destination.map { .arriveBy(second(bestRaw.arrival - 1 - TravellerEnds.wholeSeconds($0.walk))) }
         }
         bestRaw = fromTheStops(bestRaw)
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
