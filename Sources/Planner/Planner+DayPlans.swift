@@ -25,7 +25,11 @@ extension Planner {
         try Task.checkCancellation()
         let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
             : .departAt(start)
-        let found = try await routing.alternatives(for: query(plan, index, timing), count: max(1, count))
+        // A pin that gave way lists from where the traveller is, as its proposal is asked.
+        let gaveWay = time == nil && plan.isPinned(segment: index) && plan.pendingUpdate(ofSegment: index) != nil
+        let asked = gaveWay && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
+            : query(plan, index, timing)
+        let found = try await routing.alternatives(for: asked, count: max(1, count))
         let options = keepingBeaten ? found : AlternativeRows.undominated(found, start: start)
         // By departure, then arrival; options without times (walk, car) keep the engine's order.
         let ordered = options.enumerated().sorted {

@@ -256,8 +256,10 @@ extension Planner {
         var nothingToCatch = false
         if plan.modes[pinnedIndex] == .transit {
             run.queryCount += 1
-            let timing: LegTiming = arrivingBy.map { .arriveBy($0) } ?? .departAt(probe.departure)
-            switch try await self.leg(for: query(plan, pinnedIndex, timing)) {
+            // Going forward, from where the traveller is (`queryFromTheTravellersPlace`).
+            let asked = arrivingBy.map { query(plan, pinnedIndex, .arriveBy($0)) }
+                ?? queryFromTheTravellersPlace(plan, pinnedIndex, leavingAt: probe.departure)
+            switch try await self.leg(for: asked) {
             case .success(let leg): found = leg
             case .failure(let error): found = nil; nothingToCatch = Self.meansNothingToCatch(error)
             }

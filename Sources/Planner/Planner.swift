@@ -689,10 +689,13 @@ public struct Planner: Sendable {
                                            arrival: pin.departure.addingTimeInterval(pin.duration))
         if pin.leg != nil, !pin.tripIDs.isEmpty {
             // A realtime feed that still knows the pinned trips: late or early, it is the same
-            // trip, so the pin holds with its live times (and the legs after it move); cancelled,
-            // the user's leg stays, marked, next to the proposal below.
+            // trip, so the pin holds with its live times (and the legs after it move), where it
+            // starts at the segment's start; a node an edit chose again elsewhere is reached by
+            // a walk below, and missed when it is too long. Cancelled, the user's leg stays,
+            // marked, next to the proposal below.
             let live = await routing.liveLeg(selected, for: query(run.plan, index, .departAt(pin.departure)))
-            if live.hasLiveTimes && !live.hasCancelledRide {
+            if live.hasLiveTimes && !live.hasCancelledRide
+                && live.starts(at: run.plan.nodes[index].place.coordinate, within: configuration.endIsStopMetres) {
                 run.plan.legs[index] = live
                 run.plan.pending[key] = nil
                 return

@@ -31,6 +31,14 @@ public struct TransitJourneyResult: Hashable, Sendable {
     /// Seconds spent timing access and egress walks, and in the stop-to-stop engine.
     public var accessEgressSeconds: Double
     public var engineSeconds: Double
+    /// The question to ask for the next journey (depart-at: one leaving a second after the best
+    /// one; arrive-by: arriving a second before it), where it is not asked from the time `best`
+    /// shows: a ride asked from (to) the traveller's place beyond an inferred stop shows its
+    /// times at the stop, and its time asked is moved by the known walk (`TravellerEnds`), so a
+    /// journey boarding a stop nearer the place would be asked again before the first question
+    /// (session 60: the next search found a bus the traveller cannot catch, which then beat the
+    /// one they can). Nil: the time `best` shows.
+    public var nextQuestion: LegTiming?
 
     public init(best: TransitJourney, alternatives: [TransitJourney], walkingIsNoSlower: Bool,
                 walkingSeconds: Double?, accessEgressSeconds: Double = 0, engineSeconds: Double = 0) {

@@ -404,6 +404,12 @@ public final class TransitRouter: Sendable {
                                        + " in the \(Raptor.defaultHorizon / 3600) hours searched", searched: anchor)
         }
         if let better = quicker ?? later { bestRaw = better }
+        // The next question is asked of the traveller's place as this one was (`nextQuestion`).
+        func second(_ seconds: Int) -> Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+        let nextQuestion: LegTiming? = switch timing {
+        case .departAt: beyond.origin.map { .departAt(second(bestRaw.departure + 1 + TravellerEnds.wholeSeconds($0.walk))) }
+        case .arriveBy: beyond.destination.map { .arriveBy(second(bestRaw.arrival - 1 - TravellerEnds.wholeSeconds($0.walk))) }
+        }
         bestRaw = fromTheStops(bestRaw)
         let direct = walking.walkingSeconds(from: origin, to: destination, pace: pace)
         var walkingIsNoSlower = false
@@ -418,9 +424,11 @@ public final class TransitRouter: Sendable {
         let alternatives = journeys.filter { $0.rides.count < bestRaw.rides.count }.map {
             journey(fromTheStops($0), from: origin, to: destination, walkingIsNoSlower: walkingIsNoSlower, overlay: overlay)
         }
-        return TransitJourneyResult(best: best, alternatives: alternatives,
-                                    walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
-                                    accessEgressSeconds: accessTime, engineSeconds: engineTime)
+        var result = TransitJourneyResult(best: best, alternatives: alternatives,
+                                          walkingIsNoSlower: walkingIsNoSlower, walkingSeconds: direct,
+                                          accessEgressSeconds: accessTime, engineSeconds: engineTime)
+        result.nextQuestion = nextQuestion
+        return result
     }
 
     /// Up to `count` different journeys leaving at or after the time of a depart-at `timing`, or
@@ -463,7 +471,7 @@ public final class TransitRouter: Sendable {
             }
             // A later departure may arrive no later than one found before: that one goes.
             found = JourneyDominance.undominated(found)
-            guard found.count < count, let next = Self.timing(after: result.best, timing) else { break }
+            guard found.count < count, let next = result.nextQuestion ?? Self.timing(after: result.best, timing) else { break }
             timing = next
         }
         let time = timing.date

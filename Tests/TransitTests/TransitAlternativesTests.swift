@@ -53,6 +53,22 @@ final class TransitAlternativesTests: XCTestCase {
                       "none leaves over a minute after the best: the latest departures are kept")
     }
 
+    /// Asked from the traveller's place beyond an inferred stop (session 60): Keskustori, its walk
+    /// of 310 s to the inferred Koskipuisto D known, from 08:33:34 at the stop. The best journey
+    /// boards Keskustori F, nearer the place, and shows its departure at the stop less the walk
+    /// saved; the next search asked from that shown time began before the first and found a bus
+    /// the traveller cannot catch, which then dropped the best one as dominated.
+    func testAlternativesAskedFromTheTravellersPlaceKeepTheBestJourney() throws {
+        let router = try router()
+        let stop = Coordinate(latitude: 61.49741, longitude: 23.76584), place = Coordinate(latitude: 61.4983297, longitude: 23.7608257)
+        let ends = TravellerEnds(origin: place, originWalk: 310)
+        let timing = LegTiming.departAt(localDate(2022, 1, 12, 8, 33).addingTimeInterval(34))
+        let best = try router.leg(from: stop, to: Self.hervanta, timing: timing, pace: .normal, travellerEnds: ends).best
+        let options = try router.journeys(from: stop, to: Self.hervanta, timing: timing, pace: .normal, count: 5, travellerEnds: ends)
+        XCTAssertTrue(options.contains { $0.tripIDs == best.tripIDs && $0.arrival == best.arrival },
+                      "the best journey \(best.tripIDs) arriving \(String(describing: best.arrival)) is listed: \(options.map(\.tripIDs))")
+    }
+
     func testNoServiceOnTheDayIsStillAnError() throws {
         let router = try router()
         XCTAssertThrowsError(try router.journeys(from: Self.keskustori, to: Self.hervanta,

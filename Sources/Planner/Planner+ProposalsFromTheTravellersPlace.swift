@@ -1,0 +1,24 @@
+import Foundation
+
+/// A pin that gives way is proposed from where the traveller is, not from the stop inferred for
+/// the ride they miss (session 60, F3): after `plan stay` at Keskustori made bus 9 at 08:41 from
+/// the inferred Keskustori E missed, the proposal was asked from Keskustori E and was bus 9 at
+/// 09:10 (arriving 09:34), while the traveller, leaving Keskustori at 08:57:47, catches bus 33 at
+/// 09:00 from Keskustori L and bus 6 after it (09:25:44). The stop was chosen for the ride
+/// missed; the next ride may board at another stop around the traveller's place.
+extension Planner {
+    /// The query for transit segment `index` of `plan` leaving its start at `time`: where the
+    /// traveller walks to its start, an inferred stop, from a place of theirs over a walk the plan
+    /// knows, the ride is searched from that place, leaving it that walk earlier
+    /// (`TravellerEnds.originWalk`): every stop within reach of the place is timed by the walk from
+    /// it. The leg found still starts at the inferred stop (its walk to another stop is what it
+    /// costs beyond the known walk), and the stop follows the ride once it is taken
+    /// (`takingThePinnedRidesStops`).
+    func queryFromTheTravellersPlace(_ plan: RoutePlan, _ index: Int, leavingAt time: Date) -> LegQuery {
+        var asked = query(plan, index, .departAt(time))
+        if asked.travellerEnds.origin != nil, index > 0, let walk = plan.legs[index - 1], walk.mode == .walk {
+            asked.travellerEnds.originWalk = walk.expectedTravelTime
+        }
+        return asked
+    }
+}
