@@ -313,6 +313,13 @@ public struct Planner: Sendable {
     /// with the other runs and a transit leg's access and egress walks are asked at once.
     func computeLegsReporting(_ plan: RoutePlan, currentLocation: Coordinate?, sharing share: StreetLegShare?) async throws
         -> LegComputation {
+        let computed = try await computeLegsOnce(plan, currentLocation: currentLocation, sharing: share)
+        return try await ridingEachTripAsOneRide(computed, sharing: share)
+    }
+
+    /// One pass of `computeLegsReporting`: the legs filled, and their notes.
+    func computeLegsOnce(_ plan: RoutePlan, currentLocation: Coordinate?, sharing share: StreetLegShare?) async throws
+        -> LegComputation {
         // Dismissals are forgotten by what the edit emptied, before a location fix empties the
         // legs beside the traveller: a fix alone never brings a dismissed proposal back.
         let edited = plan.forgettingDismissalsOfEmptiedLegs()

@@ -19,8 +19,10 @@ extension RoutePlan {
     /// asked again as one: kept as two, one vehicle trip ran through both (trial 56 F7: after
     /// `plan remove` of Keskustori, bus 9 to Keskustori E and bus 9 on from there, where `plan
     /// new` rides it once; issue 39 item 3). A stop where rides met before the edit (a change
-    /// refinement chose), a stay, the current location and a ride the user locked, pinned or
-    /// chose keep their segments.
+    /// refinement chose), a stay, the current location and a ride the user pinned or chose keep
+    /// their segments. A ride the user only set to transit joins, its lock kept on the joined ride
+    /// (trial 60 F2a: after `plan mode … transit` on the last walk, the removal of the place before
+    /// it left bus 90C to the stop chosen for that place and on from there in a second segment).
     func joiningRidesNewlyMeeting(since old: RoutePlan) -> RoutePlan {
         let metBefore = Set(old.nodes.indices.filter { old.ridesMeet(at: $0) }.map { old.nodes[$0].place.id })
         var plan = self
@@ -29,9 +31,10 @@ extension RoutePlan {
             let node = plan.nodes[index]
             guard node.isInferred, !node.isCurrentLocation, node.stay == nil, plan.ridesMeet(at: index),
                   !metBefore.contains(node.place.id),
-                  ![index - 1, index].contains(where: { plan.isLocked(segment: $0) || plan.isPinned(segment: $0) || plan.isChosenRoute(segment: $0) })
+                  ![index - 1, index].contains(where: { plan.isPinned(segment: $0) || plan.lock(ofSegment: $0)?.setsOnlyTheMode == false })
             else { index += 1; continue }
-            if !plan.joinSegments(at: index, into: .transit, keeping: nil) { index += 1 }
+            let lock = SegmentLock.joiningRides(plan.lock(ofSegment: index - 1), plan.lock(ofSegment: index))
+            if !plan.joinSegments(at: index, into: .transit, keeping: lock) { index += 1 }
         }
         return plan
     }
