@@ -13,11 +13,14 @@ extension Planner {
     /// at Koskipuisto A, 213 m from the stop; `plan pace ID slow` asked from when the slow walk
     /// leaves, where the engine drops the change that saves less than its transfer penalty, and
     /// proposed bus 6 alone beside the two buses the traveller still catches).
-    func pinnedRideStillRuns(_ leg: RouteLeg, from place: Place) async -> Bool {
+    /// A walk to the stop routed for walkers is no way for a traveller who now needs step-free
+    /// ones (`access`): such a pin is asked again as before.
+    func pinnedRideStillRuns(_ leg: RouteLeg, from place: Place, access: AccessNeed) async -> Bool {
         guard leg.mode == .transit, !leg.hasCancelledRide, let first = leg.rides.first, leg.changesHold else { return false }
-        let start = leg.walks.first { $0.kind == .access }?.from ?? first.boarding.coordinate
-        guard place.coordinate.distance(to: start) <= configuration.endIsStopMetres
-            || place.coordinate.distance(to: first.boarding.coordinate) <= configuration.endIsStopMetres else { return false }
+        let walkedFrom = leg.walks.first { $0.kind == .access }?.from
+        let boardsHere = place.coordinate.distance(to: first.boarding.coordinate) <= configuration.endIsStopMetres
+        let walksFromHere = walkedFrom.map { place.coordinate.distance(to: $0) <= configuration.endIsStopMetres } ?? false
+        guard boardsHere || (walksFromHere && (!access.isStepFree || leg.accessibility == .stepFree)) else { return false }
         for ride in leg.rides {
             guard Self.calls(of: ride, in: await routing.calls(ofTripOf: ride)) != nil else { return false }
         }

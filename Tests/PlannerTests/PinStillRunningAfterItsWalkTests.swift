@@ -79,6 +79,15 @@ final class PinStillRunningAfterItsWalkTests: XCTestCase {
         XCTAssertEqual(ride.tripIDs, ["t1"])
     }
 
+    /// Made step-free, the pinned journey's walk, routed for walkers, is no way for the
+    /// traveller: not kept as chosen, the engine's step-free answer is proposed.
+    func testAStepFreeNeedDoesNotKeepAPinnedJourneyWalkedForWalkers() async throws {
+        let pinned = Self.pinnedJourney(changeWalk: 120, secondLeaves: 28)
+        let planner = Planner(routing: Self.port(pinned: pinned), clock: clock)
+        let stepFree = try await planner.computeLegs(try plan(pinning: pinned).settingAccess(.wheelchair))
+        XCTAssertNotNil(stepFree.pendingUpdate(ofSegment: 0), "asked again step-free: \(stepFree.legs)")
+    }
+
     /// A change between two stops is a walk and takes the new pace; a change at one stop keeps
     /// its minimum change time.
     func testAWalkedChangeBetweenTwoStopsTakesTheNewPace() {
