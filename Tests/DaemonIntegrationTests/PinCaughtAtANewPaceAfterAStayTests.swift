@@ -33,7 +33,8 @@ final class PinCaughtAtANewPaceAfterAStayTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(slow["pending"]?.arrayValue ?? [], [], "nothing to propose for the buses still caught: \(slow)")
         XCTAssertEqual(tripIDs(segments(slow)[1]), trips, "the pinned buses, the change kept: \(slow)")
         XCTAssertNotEqual(segments(slow)[1]["missed_connection"], .bool(true), "\(slow)")
-        XCTAssertGreaterThan(try XCTUnwrap(accessWalkSeconds(segments(slow)[1]), "\(slow)"), walk * 1.2, "the walk at the slow pace: \(slow)")
+        let slowWalk = try XCTUnwrap(accessWalkSeconds(segments(slow)[1]), "\(slow)")
+        XCTAssertGreaterThan(slowWalk, walk * 1.2, "the walk at the slow pace: \(slow)")
         let normal = try harness.json(["plan", "pace", plan, "normal"])
         XCTAssertEqual(normal["pending"]?.arrayValue ?? [], [], "\(normal)")
         XCTAssertEqual(tripIDs(segments(normal)[1]), trips, "\(normal)")
@@ -76,6 +77,7 @@ final class PinCaughtAtANewPaceAfterAStayTests: SharedTampereDaemonTestCase {
 
     /// Seconds of a transit segment's walk to its first stop (nil: none that long).
     private func accessWalkSeconds(_ segment: JSONValue) -> Double? {
-        (segment["leg"]?["walks"]?.arrayValue ?? []).first { $0["kind"] == .string("access") && ($0["distance_m"]?.numberValue ?? 0) > 50 }?["duration_s"]?.numberValue
+        let walks = segment["leg"]?["walks"]?.arrayValue ?? []
+        return walks.first { $0["kind"] == .string("access") && ($0["distance_m"]?.numberValue ?? 0) > 50 }?["duration_s"]?.numberValue
     }
 }
