@@ -14,7 +14,7 @@ extension Planner {
         guard plan.brokenConnections(now: clock.now()).isEmpty else { return }
         for index in plan.pinnedSegmentIndices where plan.pendingUpdate(ofSegment: index) != nil {
             guard !run.pinsNotFound.contains(index), let leg = plan.legs[index], leg.brokenChange == nil,
-                  await pinnedRideStillRuns(leg, from: plan.nodes[index].place) else { continue }
+                  await pinnedRideStillRuns(leg, from: plan.nodes[index].place, access: plan.access) else { continue }
             run.plan.pending[plan.segmentKey(index)] = nil
         }
     }

@@ -710,7 +710,7 @@ public struct Planner: Sendable {
             selected = live
             // Not answered again, though its trips still call where and when it rides them: the
             // pin holds as chosen (a ride it misses is proposed anew once the legs are known).
-            if await pinnedRideStillRuns(selected, from: run.plan.nodes[index].place) {
+            if await pinnedRideStillRuns(selected, from: run.plan.nodes[index].place, access: run.plan.access) {
                 run.plan.legs[index] = selected
                 run.plan.pending[key] = nil
                 return

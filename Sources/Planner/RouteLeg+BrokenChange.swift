@@ -18,4 +18,18 @@ extension RouteLeg {
         }
         return nil
     }
+
+    /// Whether every change still gets the traveller to the next ride: off the ride before and
+    /// through the change's walk (at the leg's pace) by the time it leaves, whatever gave the
+    /// times. A pinned journey kept at another pace (`walked(timesAsLong:)`) may no longer make
+    /// a change between two stops: then it is not the journey the traveller can take.
+    public var changesHold: Bool {
+        guard mode == .transit, rides.count > 1 else { return true }
+        let changes = walks.filter { $0.kind == .transfer }
+        return (1..<rides.count).allSatisfy { index in
+            let walk = changes.indices.contains(index - 1) ? changes[index - 1].duration : 0
+            let reached = rides[index - 1].alighting.time.addingTimeInterval(walk)
+            return rides[index].boarding.time >= reached.addingTimeInterval(-RoutePlan.connectionSlack)
+        }
+    }
 }

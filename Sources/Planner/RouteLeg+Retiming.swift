@@ -27,13 +27,14 @@ extension RouteLeg {
     public var hasCancelledRide: Bool { rides.contains(where: \.cancelled) }
 
     /// The same journey walked `ratio` times as long (another walking pace): the walks to the
-    /// first stop and from the last scale, and the leg's times follow its rides (`retimed`); a
-    /// change keeps its time (at one stop it is the minimum change time, not a walk). Not rounded,
-    /// so that pace changes back and forth give the walks back. Other legs as they are.
+    /// first stop, between two stops and from the last scale, and the leg's times follow its
+    /// rides (`retimed`); a change at one stop keeps its time (the minimum change time, not a
+    /// walk). Not rounded, so that pace changes back and forth give the walks back. Other legs as
+    /// they are. A change it makes too long shows in `changesHold`.
     public func walked(timesAsLong ratio: Double) -> RouteLeg {
         guard mode == .transit, !rides.isEmpty else { return self }
         var leg = self
-        for index in leg.walks.indices where leg.walks[index].kind != .transfer {
+        for index in leg.walks.indices where leg.walks[index].kind != .transfer || leg.walks[index].distance > 0 {
             leg.walks[index].duration *= ratio
         }
         return leg.retimed(rides: rides)

@@ -182,6 +182,15 @@ extension RoutePlan {
         return times
     }
 
+    /// When the traveller must be at each node to make the pinned segment leaving it (its ride's
+    /// or its pin's departure, before the node's stay); nil at a node whose segment is not pinned.
+    public func latestArrivalsForPins() -> [Date?] {
+        nodes.indices.map { index in
+            guard index < segmentCount, isPinned(segment: index), let leaves = fixedDeparture(ofSegment: index) else { return nil }
+            return nodes[index].latestArrival(leavingAt: leaves)
+        }
+    }
+
     /// The pinned time of a walk or car leg (one without dates of its own) leaving node `index`;
     /// nil for a transit leg, an unpinned segment or the destination.
     private func pinnedStreetDeparture(ofSegment index: Int) -> Date? {

@@ -7,18 +7,25 @@ actor FakeRoutingPort: RoutingPort {
     typealias StopScript = @Sendable (Coordinate, Double, Int) throws -> [Place]
 
     typealias LiveScript = @Sendable (RouteLeg) -> RouteLeg
+    typealias CallScript = @Sendable (TransitRide) -> [TripCall]
 
     private let legScript: LegScript
     private let stopScript: StopScript
     private let liveScript: LiveScript
+    private let callScript: CallScript
     private(set) var queries: [LegQuery] = []
     private(set) var stopLookups: [Coordinate] = []
 
-    init(stops: @escaping StopScript = { _, _, _ in [] }, live: @escaping LiveScript = { $0 }, legs: @escaping LegScript) {
+    init(stops: @escaping StopScript = { _, _, _ in [] }, live: @escaping LiveScript = { $0 },
+         calls: @escaping CallScript = { _ in [] }, legs: @escaping LegScript) {
         self.legScript = legs
         self.stopScript = stops
         self.liveScript = live
+        self.callScript = calls
     }
+
+    /// Every call of a ride's trip (by default: the trip is not known).
+    func calls(ofTripOf ride: TransitRide) async -> [TripCall] { callScript(ride) }
 
     /// What a realtime feed says of a leg's trips (by default: nothing).
     func liveLeg(_ leg: RouteLeg, for query: LegQuery) async -> RouteLeg { liveScript(leg) }
