@@ -4,9 +4,9 @@ import Foundation
 /// alighting at a stop the planner inferred and the next boarding the same vehicle there again
 /// (paid twice, and told to get off a bus that goes on). Whatever edit led there, the engine
 /// may answer so: refining an arrive-by plan split bus 31 at Hatanpään vt 31 and the recompute
-/// timed back from the end took the same bus into the stop and out of it (trial 60 F2b); a
+/// timed back from the end took the same bus into the stop and out of it (trial 59b F2b); a
 /// removal left the ride to the stop chosen for the removed place meeting the ride the user set
-/// to transit, both on bus 90C (F2a).
+/// to transit, both on bus 90C (trial 59b F2a).
 extension Planner {
     /// `computed` with each stop the planner inferred between two rides on one vehicle trip left
     /// out, the two segments one ride asked again (`RoutePlan.joiningOneTripSplitAtAStop`), until

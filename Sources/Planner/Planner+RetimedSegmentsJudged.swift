@@ -37,7 +37,7 @@ extension Planner {
         /// 08:02 bus leaves at 06:32, when buses run) to when it gets there, or when its end is
         /// the pinned segment's start, to the latest the traveller may be there to make the pin
         /// (`latestArrivalsForPins`, when it gets there no later: a ride arriving sooner only
-        /// waits for the pin; session 60 F8: bus 19 from Kaleva A at 09:12:40 got them to
+        /// waits for the pin; trial 59b F8: bus 19 from Kaleva A at 09:12:40 got them to
         /// Rautatieasema A at 09:26:25 for the bus 12 whose walk leaves 09:29:28, and the 1002 s
         /// walk, no slower for the pin, was judged against the ride's own 825 s and not taken,
         /// though the ride said walking was no slower).

@@ -377,9 +377,9 @@ extension RoutePlan {
 
     /// Past a pin that gave way, the traveller goes on with its proposal: the nodes after it, up
     /// to the next connection missed, show when they get there going forward from the proposal's
-    /// arrival (as every node shows its arrival, a wait for the ride after it shown as the leg's
-    /// later start; trial 59b F9: Kaleva A showed 10:05, when the walk to bus 9 leaves, where the
-    /// proposal gets there at 09:57), not `--:--` between legs shown
+    /// arrival (a node a ride gets them to shows its arrival, trial 59b F9: Kaleva A showed 10:05,
+    /// when the walk to bus 9 leaves, where the proposal gets there at 09:57; one a walk gets them
+    /// to, the latest they may be there for a ride caught there), not `--:--` between legs shown
     /// with their times (trial 49 finding 5: Tampere-talo showed `--:--` between a missed pin and
     /// a ride shown at 10:54). Those after the next connection missed show none, up to its pin.
     /// So do the nodes after a pinned ride cancelled or skipping its stop, with a ride proposed,
@@ -412,6 +412,12 @@ extension RoutePlan {
         while index < end, let leg = legs[index] {
             let ready = nodes[index].leaving(arrivedAt: time)
             if let departure = fixedDeparture(ofSegment: index) {
+                // A node a walk or drive gets to shows when to be there for this leg, the walk
+                // saying the wait (trial 51 finding 3); one a ride gets to (the proposal's end
+                // first) shows that ride's arrival (trial 59b F9).
+                if index > gives + 1, fixedDeparture(ofSegment: index - 1) == nil {
+                    times[index] = nodes[index].latestArrival(leavingAt: max(departure, ready))
+                }
                 time = leg.arrival ?? max(departure, ready).addingTimeInterval(leg.expectedTravelTime)
             } else {
                 time = ready.addingTimeInterval(leg.expectedTravelTime)

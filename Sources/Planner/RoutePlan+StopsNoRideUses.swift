@@ -21,7 +21,7 @@ extension RoutePlan {
     /// new` rides it once; issue 39 item 3). A stop where rides met before the edit (a change
     /// refinement chose), a stay, the current location and a ride the user pinned or chose keep
     /// their segments. A ride the user only set to transit joins, its lock kept on the joined ride
-    /// (trial 60 F2a: after `plan mode … transit` on the last walk, the removal of the place before
+    /// (trial 59b F2a: after `plan mode … transit` on the last walk, the removal of the place before
     /// it left bus 90C to the stop chosen for that place and on from there in a second segment).
     func joiningRidesNewlyMeeting(since old: RoutePlan) -> RoutePlan {
         let metBefore = Set(old.nodes.indices.filter { old.ridesMeet(at: $0) }.map { old.nodes[$0].place.id })

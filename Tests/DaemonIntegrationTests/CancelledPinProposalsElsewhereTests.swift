@@ -29,7 +29,8 @@ final class CancelledPinProposalsElsewhereTests: SharedDaemonTestCase {
         return try document.write(to: directory.appendingPathComponent("vilamar.osm"))
     }
 
-    static func writeFeed(in directory: URL) throws -> URL {
+    /// Bus 7 leaving A at each of `departures` (HH:MM), 8 minutes to B; trips "T" + HHMM.
+    static func writeFeed(in directory: URL, departures: [String] = departures) throws -> URL {
         var feed = MiniFeed()
         feed.zone = "America/Sao_Paulo"
         let a = grid.point(east: 60, north: 5), b = grid.point(east: 2_940, north: 5)

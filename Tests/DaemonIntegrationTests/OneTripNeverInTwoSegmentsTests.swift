@@ -2,7 +2,7 @@ import Foundation
 import WireProtocol
 import XCTest
 
-/// Issue 39 item 3, trial 60 F2b: `plan refine` of an arrive-by plan split the ride from
+/// Issue 39 item 3, trial 59b F2b: `plan refine` of an arrive-by plan split the ride from
 /// Keskustori L at Hatanpään vt 31 (judged leaving at its time, a real change), and the recompute,
 /// timed back from the end, took bus 31 into the stop and the same bus 31 out of it: the
 /// traveller told to alight at 08:41 and board the vehicle they sat in, paid twice. Whatever the

@@ -3,7 +3,7 @@ import WireProtocol
 import XCTest
 
 /// Issue 39 item 3, "in day plans a hop where walking is no slower is walked (the segment says
-/// why)", before a pin (session 60 F8). `plan new "Kaleva A" "Rautatieasema A" "Lielahti A" --at
+/// why)", before a pin (trial 59b F8). `plan new "Kaleva A" "Rautatieasema A" "Lielahti A" --at
 /// 08:53 --mode transit`, `plan pin ID 2 09:24` (bus 12 at 09:31, its walk leaving Rautatieasema A
 /// at 09:29): segment 1 rode bus 19 from 09:12, there at 09:26, and said "walking the whole way is
 /// no slower than this journey", while the 17-min walk from 09:12 makes the pin too. Timed back

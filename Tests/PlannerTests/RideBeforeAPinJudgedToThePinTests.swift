@@ -4,7 +4,7 @@ import XCTest
 /// The walk rule judges a ride timed back to the pinned segment after it, in a plan that leaves
 /// at a time, up to the latest the traveller may be at its end to make the pin, as an arrive-by
 /// plan judges it up to its deadline: the wait there counts (`JudgedTimes.span`, `latestArrivalsForPins`;
-/// session 60 F8: bus 19 at 09:12:40 reached Rautatieasema A at 09:26:25 for the walk to a pinned
+/// trial 59b F8: bus 19 at 09:12:40 reached Rautatieasema A at 09:26:25 for the walk to a pinned
 /// bus 12 leaving 09:29:28, and was kept though the 1002 s walk makes the pin too).
 final class RideBeforeAPinJudgedToThePinTests: XCTestCase {
     let clock = FixedClock(instant: Fixture.morning)

@@ -6,7 +6,7 @@ import Foundation
 /// calling wherever a query boards or leaves it (at the moment it passes that longitude).
 /// A ride to a stop and a ride on from it may then be one bus, as in a real timetable, where
 /// the scripted network gives each query a trip of its own and so can never show one vehicle
-/// trip in two segments (trial 60 F2a, F2b). A place that is not a stop is a minute's walk
+/// trip in two segments (trial 59b F2a, F2b). A place that is not a stop is a minute's walk
 /// from the line (its stop "… L"), so a ride to a place of the user's and on from it is never
 /// the same bus, as on real streets. Walks, drives, rides by bike and stops are the scripted
 /// network's.
