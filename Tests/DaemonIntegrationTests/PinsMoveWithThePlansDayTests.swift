@@ -83,7 +83,7 @@ final class PinsMoveWithThePlansDayTests: SharedTampereDaemonTestCase {
         let (id, index, ride, minute) = try pinnedPlan()
         let line = try XCTUnwrap(ride["line"]?.stringValue)
         let moved = try harness.json(["plan", "time", id, "--at", "2022-01-16T07:30"])
-        let movedRide = try XCTUnwrap(segments(moved)[index]["leg"]?["rides"]?.arrayValue?.first, "\(moved)")
+        let movedRide = try XCTUnwrap(segments(moved).dropFirst(index).first?["leg"]?["rides"]?.arrayValue?.first, "\(moved)")
         XCTAssertEqual(movedRide["line"], ride["line"], "\(movedRide)")
         let boards = try XCTUnwrap(movedRide["departure"]?.stringValue)
         XCTAssertTrue(boards.hasPrefix("2022-01-16T") && String(boards.dropFirst(11).prefix(5)) > minute, boards)
