@@ -14,8 +14,9 @@ extension Planner {
     /// (a search by line wants its line's option whatever another line does). One routing query.
     /// - throws: `PlannerError` for a bad segment, the `RoutingError` when none is found, `CancellationError`.
     /// `listedFrom`: the segment's `optionsTime` when the caller has it already (it asks queries).
+    /// `riding`: only journeys whose every ride is of that line (`LegQuery.riding`), for a line pin.
     public func alternatives(for plan: RoutePlan, segment index: Int, count: Int, at time: Date? = nil,
-                             listedFrom: Date? = nil, keepingBeaten: Bool = false) async throws -> [RouteLeg] {
+                             listedFrom: Date? = nil, keepingBeaten: Bool = false, riding line: String? = nil) async throws -> [RouteLeg] {
         try plan.checkSegment(index)
         var start = time ?? plan.legs[index]?.departure ?? clock.now()
         if time == nil {
@@ -27,8 +28,9 @@ extension Planner {
             : .departAt(start)
         // A pin that gave way lists from where the traveller is, as its proposal is asked.
         let gaveWay = time == nil && plan.isPinned(segment: index) && plan.pendingUpdate(ofSegment: index) != nil
-        let asked = gaveWay && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
+        var asked = gaveWay && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
             : query(plan, index, timing)
+        asked.riding = line
         let found = try await routing.alternatives(for: asked, count: max(1, count))
         let options = keepingBeaten ? found : AlternativeRows.undominated(found, start: start)
         // By departure, then arrival; options without times (walk, car) keep the engine's order.
@@ -68,11 +70,11 @@ extension Planner {
 
     /// Pins segment `index` to a ride of `line`: with `time`, the one leaving its stop in that
     /// minute, else the next (`rideLeaving(inTheMinuteOf:)`, as `plan pin` reads a time). Without,
-    /// the plan's own ride when it rides `line`; else, among `lineSearchWidth` alternatives, the
-    /// first departure from the segment's current time on, or in a segment an arrive-by plan
-    /// times back (`arrivingInTime`) the one leaving nearest the segment's time among those that
-    /// keep the deadline (trial 58 F3: the first of the options arriving in time left an hour
-    /// early). The lock remembers the line.
+    /// the plan's own ride when it rides `line`; else, among the options riding it
+    /// (`options(riding:)`), the earliest arrival from the segment's current time on, or in a
+    /// segment an arrive-by plan times back (`arrivingInTime`) the latest departure among those
+    /// that keep the deadline (trial 58 F3: the first of the options arriving in time left an
+    /// hour early). The lock remembers the line.
     /// - throws: `noDepartureOnLine` when none is found; as `alternatives`.
     public func pinning(_ plan: RoutePlan, segment index: Int, line: String, at time: Date? = nil) async throws -> RoutePlan {
         if let time, plan.modes.indices.contains(index), plan.modes[index] == .transit {
@@ -84,23 +86,47 @@ extension Planner {
            shown.rides.contains(where: { $0.lineName == line }) {
             return try await timingTheWayToAShownPinBack(try plan.choosingAlternative(shown, ofSegment: index), segment: index)
         }
-        let options = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
-                                             keepingBeaten: true)
-        let ofLine = options.filter { $0.rides.contains { $0.lineName == line } }
-        var chosen = ofLine.first
-        if time == nil, Self.arrivingInTime(plan, segment: index) != nil {
-            let segmentTime = plan.departureTimes()[index] ?? plan.legs[index]?.departure
-            // Options without a departure keep the list's order; a tie goes to the later one.
-            chosen = segmentTime.map { around in
-                ofLine.enumerated().min { a, b in
-                    let da = abs((a.element.departure ?? .distantPast).timeIntervalSince(around))
-                    let db = abs((b.element.departure ?? .distantPast).timeIntervalSince(around))
-                    return da != db ? da < db : a.offset > b.offset
-                }?.element
-            } ?? ofLine.last
-        }
+        let ofLine = try await options(riding: line, for: plan, segment: index, at: time)
+        // Depart-at: the earliest arrival, then the latest departure; arrive-by: the latest departure,
+        // then the earliest arrival (options without times keep the list's order).
+        func arrival(_ leg: RouteLeg) -> Date { leg.arrival ?? .distantFuture }
+        func departure(_ leg: RouteLeg) -> Date { leg.departure ?? .distantPast }
+        let chosen = time == nil && Self.arrivingInTime(plan, segment: index) != nil
+            ? ofLine.min { (departure($1), arrival($0)) < (departure($0), arrival($1)) }
+            : ofLine.min { (arrival($0), departure($1)) < (arrival($1), departure($0)) }
         guard let chosen else { throw PlannerError.noDepartureOnLine(line: line, segment: index) }
         return try await timingTheWayToAShownPinBack(try plan.choosingAlternative(chosen, ofSegment: index), segment: index)
+    }
+
+    /// Up to `lineSearchWidth` options each of segment `index` riding `line`, as `alternatives`
+    /// lists them (`at`, beaten ones kept), in departure order: the engine's journeys on that line
+    /// alone, which another line may beat, and the ordinary options that ride it with others. A
+    /// line pin is the user's decision: picked from the ordinary list alone, bus 6 at 08:38 from
+    /// Keskustori to TAYS A was never offered, buses 29 and 11 arriving sooner, and `--line 6`
+    /// pinned the 09:28, "no bus 6 you can catch leaves at 08:48" (trial 60 F1).
+    /// - throws: the ordinary search's error when neither search finds one; `CancellationError`.
+    func options(riding line: String, for plan: RoutePlan, segment index: Int, at time: Date?) async throws -> [RouteLeg] {
+        func ridesTheLine(_ leg: RouteLeg) -> Bool { leg.rides.contains { $0.lineName == line } }
+        var own: [RouteLeg] = []
+        do {
+            own = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
+                                         keepingBeaten: true, riding: line).filter(ridesTheLine)
+        } catch is RoutingError {
+            // The line alone does not make the journey (it needs another line too): the ordinary options.
+        }
+        let mixed: [RouteLeg]
+        do {
+            mixed = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
+                                           keepingBeaten: true).filter(ridesTheLine)
+        } catch is RoutingError where !own.isEmpty {
+            mixed = []
+        }
+        var seen = Set<[String]>()
+        let all = (own + mixed).filter { seen.insert($0.tripIDs + [$0.departure.map { "\($0.timeIntervalSince1970)" } ?? ""]).inserted }
+        return all.enumerated().sorted {
+            ($0.element.departure ?? .distantPast, $0.element.arrival ?? .distantPast, $0.offset)
+                < ($1.element.departure ?? .distantPast, $1.element.arrival ?? .distantPast, $1.offset)
+        }.map(\.element)
     }
 
     // MARK: - A day of several places

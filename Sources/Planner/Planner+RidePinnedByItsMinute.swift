@@ -29,15 +29,40 @@ extension Planner {
         // leaving that minute is among the options; the ones leaving before it are left out.
         let start = Date(timeIntervalSince1970: Double(minute) * 60)
         let walk = shown.flatMap { leg in leg.departure.flatMap { leaves in leg.rides.first.map { $0.boarding.time.timeIntervalSince(leaves) } } }
+        // With `line`, its own journeys too, which another line may beat (`options(riding:)`).
         func ridesThenOrLater(askedAt asked: Date) async throws -> [RouteLeg] {
-            try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: asked, keepingBeaten: true)
-                .filter { ridesTheLine($0) && (boards($0) ?? .min) >= minute }
+            let options = if let line { try await self.options(riding: line, for: plan, segment: index, at: asked) }
+                else { try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: asked, keepingBeaten: true) }
+            return options.filter { ridesTheLine($0) && (boards($0) ?? .min) >= minute }
         }
         var options = try await ridesThenOrLater(askedAt: start.addingTimeInterval(-max(0, walk ?? 0)))
         if options.isEmpty, (walk ?? 0) > 0 { options = try await ridesThenOrLater(askedAt: start) }
+        // The line's ride leaving then may be at a stop farther than the shown ride's (trial 60 F1:
+        // bus 6 at 08:48 from Rautatieasema D, bus 29 from Frenckell shown): asked from earlier
+        // too; the ones the traveller cannot catch rank last. Its trip may be caught sooner at a
+        // nearer stop (bus 6 at 08:46 from Koskipuisto C): that ride is the one meant.
+        let now = clock.now()
+        if let line, !options.contains(where: { boards($0) == minute }) {
+            var earlier: [RouteLeg] = []
+            do {
+                earlier = try await self.options(riding: line, for: plan, segment: index,
+                                                 at: start.addingTimeInterval(-configuration.lineStopWalkAllowance))
+            } catch is RoutingError {}
+            options += earlier.filter { (boards($0) ?? .min) >= minute }
+            for leg in earlier.reversed() where (boards(leg) ?? .max) < minute {
+                guard let ride = leg.rides.first(where: onTheLine), ShownTime.minute(ride.boarding.time) < minute,
+                      leg.departure.map({ plan.departureBeforeTheTraveller(segment: index, at: $0, now: now) == nil }) ?? true
+                else { continue }
+                let calls = await routing.calls(ofTripOf: ride)
+                if calls.contains(where: { $0.canBoard && ShownTime.minute($0.departure) == minute
+                                           && $0.departure > ride.boarding.time && $0.departure < ride.alighting.time }) {
+                    return leg
+                }
+            }
+        }
         // A ride the traveller can catch (none: the first, which the caller refuses), the
         // earliest, on the plan's lines, arriving first.
-        let shownLines = shown?.rides.map(\.lineName), now = clock.now()
+        let shownLines = shown?.rides.map(\.lineName)
         func rank(_ leg: RouteLeg) -> (Int, Int, Int, Date) {
             let catchable = leg.departure.map { plan.departureBeforeTheTraveller(segment: index, at: $0, now: now) == nil } ?? true
             return (catchable ? 0 : 1, boards(leg) ?? .max, leg.rides.map(\.lineName) == shownLines ? 0 : 1, leg.arrival ?? .distantFuture)

@@ -54,6 +54,9 @@ public struct PlannerConfiguration: Hashable, Sendable {
     public var pendingUpdateThreshold: TimeInterval = 1
     /// Alternatives searched for a departure of one line (`Planner.pinning(_:segment:line:at:)`).
     public var lineSearchWidth: Int = 12
+    /// How long before the minute a line pin names its rides are asked for when none of that line
+    /// leaves then from the shown ride's stop: the walk to the line's own stop may be longer.
+    public var lineStopWalkAllowance: TimeInterval = 30 * 60
 
     public init() {}
 

@@ -36,9 +36,14 @@ public struct LegQuery: Hashable, Sendable {
     /// Transit only: the traveller's places beyond `from` and `to` when those are stops inferred
     /// for them; the engine boards and alights only within its access radius of these.
     public var travellerEnds: TravellerEnds
+    /// Transit only: the line (`TransitRide.lineName`) every ride must be of, nil for any: a line
+    /// pin asks for that line's journeys, which another line may beat (trial 60 F1), so they are
+    /// never among the answers to an ordinary query. Engines without it may ignore it.
+    public var riding: String?
 
     public init(from: Place, to: Place, mode: TravelMode, timing: LegTiming, pace: WalkingPace,
-                avoiding: [Coordinate] = [], access: AccessNeed = .any, travellerEnds: TravellerEnds = TravellerEnds()) {
+                avoiding: [Coordinate] = [], access: AccessNeed = .any, travellerEnds: TravellerEnds = TravellerEnds(),
+                riding: String? = nil) {
         self.from = from
         self.to = to
         self.mode = mode
@@ -47,6 +52,7 @@ public struct LegQuery: Hashable, Sendable {
         self.avoiding = avoiding
         self.access = access
         self.travellerEnds = travellerEnds
+        self.riding = riding
     }
 }
 

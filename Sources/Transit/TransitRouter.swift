@@ -134,18 +134,30 @@ public final class TransitRouter: Sendable {
     /// - parameter knownWalks: access and egress walks timed better than `walking` estimates them.
     /// - parameter travellerEnds: the traveller's places beyond ends that are stops inferred for
     ///   them: no stop farther than `accessRadius` from these is boarded or alighted at.
+    /// - parameter riding: a line every ride must be of (`LegQuery.riding`); nil for any.
     public func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                     maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                     transferPenalty: Int = TransitRouter.defaultTransferPenalty,
                     avoiding: [Coordinate] = [], access: AccessNeed = .any,
-                    knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds()) throws -> TransitJourneyResult {
+                    knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds(),
+                    riding: String? = nil) throws -> TransitJourneyResult {
         if let view = view(for: access) {
             return try view.leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                 accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                knownWalks: knownWalks, travellerEnds: travellerEnds)
+                                knownWalks: knownWalks, travellerEnds: travellerEnds, riding: riding)
         }
         return try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers, accessRadius: accessRadius,
-                transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: realtime.snapshot)
+                transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds,
+                overlay: realtime.snapshot, line: try lineRestriction(riding))
+    }
+
+    /// The restriction to line `riding` (nil: none); `noRoute` when no route of the timetable has that name.
+    private func lineRestriction(_ riding: String?) throws -> LineRestriction? {
+        guard let riding else { return nil }
+        guard let restriction = LineRestriction(line: riding, timetable: timetable) else {
+            throw RoutingError.noRoute("no line \(riding) in the transit timetable")
+        }
+        return restriction
     }
 
     /// The departures around a time with no service from `origin` to `destination` (a search
@@ -166,13 +178,13 @@ public final class TransitRouter: Sendable {
     private func departuresAround(_ anchor: Date, arrivingBy: Bool, from origin: Coordinate, to destination: Coordinate,
                                   pace: WalkingPace, maxTransfers: Int, accessRadius: Double, transferPenalty: Int,
                                   avoiding: [Coordinate], knownWalks: KnownEndWalks, travellerEnds: TravellerEnds,
-                                  overlay: RealtimeOverlay?)
+                                  overlay: RealtimeOverlay?, line: LineRestriction?)
         -> (last: TransitRide?, lastArrival: Date?, next: TransitRide?, arrival: Date?) {
         // Named by the first ride, whose time is the timetable's (the door's time rests on a walk estimate).
         func journey(_ timing: LegTiming, horizon: Int = Raptor.defaultHorizon) -> RouteLeg? {
             let found = try? leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay,
+                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, line: line,
                                  horizon: horizon, explainingNoService: false)
             return found?.best
         }
@@ -205,7 +217,8 @@ public final class TransitRouter: Sendable {
     /// that the whole query sees one.
     private func leg(from origin: Coordinate, to destination: Coordinate, timing: LegTiming, pace: WalkingPace,
                      maxTransfers: Int, accessRadius: Double, transferPenalty: Int, avoiding: [Coordinate],
-                     knownWalks: KnownEndWalks, travellerEnds: TravellerEnds, overlay: RealtimeOverlay?,
+                     knownWalks: KnownEndWalks, travellerEnds: TravellerEnds, overlay fullOverlay: RealtimeOverlay?,
+                     line: LineRestriction? = nil,
                      horizon: Int = Raptor.defaultHorizon, explainingNoService: Bool = true) throws -> TransitJourneyResult {
         guard origin.isValid, destination.isValid else {
             throw RoutingError.noRoute("invalid coordinate")
@@ -274,7 +287,13 @@ public final class TransitRouter: Sendable {
         // The days before and after that a search over `horizon` reaches (one for the default 12 hours).
         let reach = max(1, (horizon + 86_399) / 86_400)
         let around = serviceDays.around(day, reach: reach)
-        let days = overlay?.days(replacing: around) ?? around
+        var days = fullOverlay?.days(replacing: around) ?? around
+        // A line's journeys: only its trips run, only its live runs are scanned (`LineRestriction`).
+        var overlay = fullOverlay
+        if let line {
+            days = days.map { line.restricting($0, timetable: timetable) }
+            overlay = overlay.map(line.restricting)
+        }
         let engine = self.engine(pace)
         // Whole seconds, as the timetable: a fraction is never a reason to miss a ride, so an
         // arrive-by time rounds up (a walk of 177.4 s timed back from 09:57:27 still takes the
@@ -286,13 +305,16 @@ public final class TransitRouter: Sendable {
         let stopMask = overlay?.stopMask(at: instant, stopCount: timetable.stops.count)
         let rides = max(1, maxTransfers + 1)
         let choice = JourneyChoice(transferPenalty: max(0, transferPenalty))
-        func usable(_ journey: Raptor.Journey) -> Bool { !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) }
+        func usable(_ journey: Raptor.Journey) -> Bool {
+            !hasRideNoFasterThanWalking(journey, pace: pace) && !usesAny(avoided, journey) && line?.allows(journey) ?? true
+        }
         // A latest departure (arrive-by's, depart-at's backward pass's) riding a hop walking is no
         // slower for is taken with that hop walked (it leaves as late; dropped, an earlier departure
         // was taken: trial 57 left 09:56 on buses 2 and 11 for 10:59 where buses 2, 8 and 13 leave
         // 10:16 and arrive 10:58).
         func walked(_ journeys: [Raptor.Journey]) -> [Raptor.Journey] {
-            journeys.compactMap { walkingItsPointlessRides($0, pace: pace, access: access, egress: egress) }.filter { !usesAny(avoided, $0) }
+            journeys.compactMap { walkingItsPointlessRides($0, pace: pace, access: access, egress: egress) }
+                .filter { !usesAny(avoided, $0) && line?.allows($0) ?? true }
         }
         var quicker: Raptor.Journey?, later: Raptor.Journey?
         let (found, engineTime) = measure { () -> [Raptor.Journey] in
@@ -378,7 +400,7 @@ public final class TransitRouter: Sendable {
                 let around = departuresAround(anchor, arrivingBy: !timing.isDepartAt, from: origin, to: destination, pace: pace,
                                               maxTransfers: maxTransfers, accessRadius: accessRadius,
                                               transferPenalty: transferPenalty, avoiding: avoiding,
-                                              knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay)
+                                              knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: fullOverlay, line: line)
                 if around.last != nil || around.next != nil {
                     func ride(_ ride: TransitRide) -> String {
                         "\(ride.vehicle) \(ride.lineName) at \(clock(ride.boarding.time, onDayOf: day)) from \(ride.boarding.name)"
@@ -443,12 +465,15 @@ public final class TransitRouter: Sendable {
                          count: Int, maxTransfers: Int = 4, accessRadius: Double = TransitRouter.defaultAccessRadius,
                          transferPenalty: Int = TransitRouter.defaultTransferPenalty,
                          avoiding: [Coordinate] = [], access: AccessNeed = .any,
-                         knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds()) throws -> [RouteLeg] {
+                         knownWalks: KnownEndWalks = KnownEndWalks(), travellerEnds: TravellerEnds = TravellerEnds(),
+                         riding: String? = nil) throws -> [RouteLeg] {
         if let view = view(for: access) {
             return try view.journeys(from: origin, to: destination, timing: timing, pace: pace, count: count,
                                      maxTransfers: maxTransfers, accessRadius: accessRadius,
-                                     transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds)
+                                     transferPenalty: transferPenalty, avoiding: avoiding, knownWalks: knownWalks, travellerEnds: travellerEnds,
+                                     riding: riding)
         }
+        let line = try lineRestriction(riding)  // built once for all the searches
         var timing = timing
         var found: [RouteLeg] = []
         var seen = Set<[String]>()
@@ -461,7 +486,8 @@ public final class TransitRouter: Sendable {
             do {
                 result = try leg(from: origin, to: destination, timing: timing, pace: pace, maxTransfers: maxTransfers,
                                  accessRadius: accessRadius, transferPenalty: transferPenalty, avoiding: avoiding,
-                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, explainingNoService: search == 0)
+                                 knownWalks: knownWalks, travellerEnds: travellerEnds, overlay: overlay, line: line,
+                                 explainingNoService: search == 0)
             } catch where search > 0 {
                 break  // no more service: the ones found are all there are
             }

@@ -45,11 +45,14 @@ extension Params.PlanPin: PlanEditRule {
     /// "segment 4: no ride you can catch leaves at 07:41; pinned the next, bus 6 from Tays C at
     /// 07:42": a ride pinned by the minute it leaves its stop (docs/planner.md "What a pin's time
     /// means") that leaves later than asked, because none of the line asked (any line) that the
-    /// traveller can catch leaves then. Nil when it leaves in the minute asked, or is no ride.
+    /// traveller can catch leaves then. Nil when it leaves in the minute asked, or is no ride; nil
+    /// too when it leaves earlier: its trip (a later ride of its journey) leaves a stop on the way
+    /// in that minute, caught where the traveller gets on (trial 60 F1: bus 6 at 08:48 from
+    /// Rautatieasema D boarded at Koskipuisto C at 08:46 was "no bus 6 you can catch").
     static func noRideThen(asked: Date, line: String?, segment index: Int, number: Int, in pinned: RoutePlan,
                            words: PlanClockWords) -> String? {
         guard let ride = pinned.pin(ofSegment: index)?.leg?.rides.first,
-              ShownTime.minute(ride.boarding.time) != ShownTime.minute(asked) else { return nil }
+              ShownTime.minute(ride.boarding.time) > ShownTime.minute(asked) else { return nil }
         let asking = line.map { "\(ride.vehicle) \($0)" } ?? "ride"
         return "segment \(number): no \(asking) you can catch leaves at \(words.text(asked)); pinned the next, \(ride.vehicle) \(ride.lineName) "
             + "from \(ride.boarding.name) at \(words.text(ride.boarding.time))"

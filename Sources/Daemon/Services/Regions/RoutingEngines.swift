@@ -106,7 +106,8 @@ public struct TransitEngine: LegEngine {
             try Task.checkCancellation()
             let leg = try router.leg(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing, pace: query.pace,
                                      maxTransfers: maxTransfers, transferPenalty: transferPenalty, avoiding: query.avoiding,
-                                     access: query.access, knownWalks: knownWalks, travellerEnds: query.travellerEnds).best
+                                     access: query.access, knownWalks: knownWalks, travellerEnds: query.travellerEnds,
+                                     riding: query.riding).best
             return named(leg, query)
         }
 
@@ -119,7 +120,8 @@ public struct TransitEngine: LegEngine {
             return try router.journeys(from: query.from.coordinate, to: query.to.coordinate, timing: query.timing,
                                        pace: query.pace, count: count, maxTransfers: maxTransfers,
                                        transferPenalty: transferPenalty, avoiding: query.avoiding,
-                                       access: query.access, knownWalks: knownWalks, travellerEnds: query.travellerEnds).map { named($0, query) }
+                                       access: query.access, knownWalks: knownWalks, travellerEnds: query.travellerEnds,
+                                       riding: query.riding).map { named($0, query) }
         }
 
         func close() {}
