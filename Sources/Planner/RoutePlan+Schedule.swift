@@ -11,10 +11,10 @@ extension RoutePlan {
     /// leg stops the propagation, and a dated leg beyond one anchors nothing (`isTimedFromItsSource`):
     /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
-    /// An arrive-by plan with late pins is timed as followed with their proposals
-    /// (`followingTheLatePinsProposals`).
+    /// An arrive-by plan with late pins, and any plan with a pin missed at a broken change, is
+    /// timed as followed with their proposals (`followingTheProposals`).
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheLatePinsProposals { return followed.schedule(startingAt: fallbackStart) }
+        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.schedule(startingAt: fallbackStart) }
         var times = [Date?](repeating: nil, count: nodes.count)
         // In segment order, so that a node's time is when the traveller gets there from the
         // leg before it (a stay "until" then shows its arrival, and leaves at its end).
@@ -112,7 +112,7 @@ extension RoutePlan {
     /// when they leave (trial 49: "it leaves 10:20 but you can leave at 10:20, 0 s too late"
     /// after a stay until 10:41). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheLatePinsProposals { return followed.departureTimes(startingAt: fallbackStart) }
+        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.departureTimes(startingAt: fallbackStart) }
         return zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
             let ready = time.map(nodes[index].leaving(arrivedAt:))
             guard let pinned = pinnedStreetDeparture(ofSegment: index) else { return ready }
@@ -128,7 +128,7 @@ extension RoutePlan {
     /// missed, and the node keeps the time the traveller can leave. `departureTimes` stays when
     /// they are ready to leave, which the planner's queries start from.
     public func leavingTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheLatePinsProposals { return followed.leavingTimes(startingAt: fallbackStart) }
+        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.leavingTimes(startingAt: fallbackStart) }
         return zip(nodes.indices, departureTimes(startingAt: fallbackStart)).map { index, ready in
             guard let ready, index < segmentCount, let departure = legs[index]?.departure, departure > ready else { return ready }
             return departure
@@ -470,7 +470,13 @@ extension RoutePlan {
     /// proposed: the cancelled ride gets nobody anywhere, so the nodes after it showed its arrival
     /// and the plan its total as if it ran (trial 59 F4); they show the proposal's. (Going
     /// forward, `timeAfterPinsThatGaveWay` times the nodes after it from the proposal.)
-    private var followingTheLatePinsProposals: RoutePlan? {
+    ///
+    /// So is a depart-at or leave-now plan whose pinned journey is caught at its start but missed
+    /// at a change a realtime delay broke (`missedChanges`), with a ride proposed: the traveller
+    /// takes the proposal from the start, so the node before it shows when the proposal leaves
+    /// (trial 60 F3: it showed 09:51, when the late bus 19 leaves, above the proposal's arrival
+    /// 10:11, which needs leaving 09:45). `fallbackStart`: a leave-now plan's start, as `schedule`.
+    private func followingTheProposals(startingAt fallbackStart: Date?) -> RoutePlan? {
         var followed = self
         func follow(_ gives: Int) -> Bool {
             guard let proposal = pendingUpdate(ofSegment: gives)?.latest,
@@ -488,6 +494,10 @@ extension RoutePlan {
         if isArriveBy {
             for index in pinnedSegmentIndices where legs[index]?.hasCancelledRide == true && followed.pending[segmentKey(index)] != nil {
                 _ = follow(index)
+            }
+        } else if let earliest = earliestDeparture(now: fallbackStart ?? .distantPast) {
+            for stretch in missedStretches(leavingAt: earliest) where stretch.atChange && stretch.gives == stretch.missed {
+                _ = follow(stretch.missed)
             }
         }
         return followed.pending.count < pending.count ? followed : nil
@@ -713,13 +723,13 @@ extension RoutePlan {
         return present.reduce(stays) { $0 + $1.expectedTravelTime }
     }
 
-    /// An arrive-by plan with late pins, as the traveller follows their proposed rides
-    /// (`followingTheLatePinsProposals`, whose times the plan shows): its total; nil when no late
-    /// pin has a ride proposed (`totalTravelTime` is nil for the plan as pinned: trial 52, "total:
+    /// A plan with late pins (arrive by) or pins missed at a broken change, as the traveller
+    /// follows their proposed rides (`followingTheProposals`, whose times the plan shows): its
+    /// total; nil when no such pin has a ride proposed (`totalTravelTime` is nil for the plan as pinned: trial 52, "total:
     /// none (it arrives too late)" under node times that arrive in time).
     public var totalTravelTimeFollowingTheProposals: TimeInterval? {
         guard totalTravelTime == nil else { return nil }
-        return followingTheLatePinsProposals?.totalTravelTime
+        return followingTheProposals(startingAt: nil)?.totalTravelTime
     }
 
     /// Metres summed over the legs that exist and know their distance.

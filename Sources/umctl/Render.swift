@@ -256,7 +256,7 @@ enum Render {
         lines.append("  total: \(total), \(distance(plan.totalDistanceM))\(price)")
         for pending in plan.pending {
             let failing = pending.selected.rides.first(where: \.cancelled)
-            let cancelled = failing.map { $0.skippedStop.map { " (does not stop at \($0))" } ?? " (cancelled)" } ?? ""
+            let cancelled = failingRideNote(pending.selected)
             let segment = plan.segments.indices.contains(pending.segment - 1) ? plan.segments[pending.segment - 1] : nil
             let selected = pendingLeg(pending.selected, askedDay: day)
             let latest: LegDocument
@@ -378,6 +378,17 @@ enum Render {
     /// "proposed leaves 08:19 … bus 6 at 08:20" (trial 55), or for a ride missed on foot a walk
     /// timed back before the traveller can be there (trial 50: "selected leaves 07:02" in a plan
     /// leaving at 08:00). A walk or drive: its own times.
+    /// What fails in a pending update's selected leg, after `pendingLeg` names its first ride:
+    /// " (cancelled)" or " (does not stop at X)" for that ride, the failing ride named when it is
+    /// a later one (trial 60 F10: "selected bus 9 leaves 09:15 … (cancelled)" when bus 6, the
+    /// second ride, was); "" when every ride runs.
+    static func failingRideNote(_ selected: LegDocument) -> String {
+        guard let index = selected.rides.firstIndex(where: \.cancelled) else { return "" }
+        let ride = selected.rides[index]
+        let named = index == 0 ? "" : "\(ride.vehicle) \(ride.line) "
+        return " (" + named + (ride.skippedStop.map { "does not stop at \($0)" } ?? "cancelled") + ")"
+    }
+
     static func pendingLeg(_ leg: LegDocument, askedDay: String?) -> String {
         guard let ride = leg.rides.first else {
             return "leaves \(DayMark.clock(leg.departure, askedDay: askedDay)), arrives \(DayMark.clock(leg.arrival, askedDay: askedDay))"

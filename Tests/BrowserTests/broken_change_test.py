@@ -57,9 +57,22 @@ try:
     text = driver.find_element(By.CSS_SELECTOR, "article.plan").get_attribute("textContent")
     if "cancelled" in text:
         fail(f"nothing is cancelled, the page says so: {text!r}")
+    # The times are the proposal's from the start (trial 60 F3: the start showed when the late first
+    # ride's walk leaves, above the proposal's arrival): as the wire gives them, leaving with the proposal.
+    shown_plan = json.loads(umctl("plan", "show", str(plan_id), "--json"))
+    wanted_times = [(node.get("time") or "")[11:16] or "–" for node in shown_plan["nodes"]]
+    page_times = [span.text for span in driver.find_elements(By.CSS_SELECTOR, "ol.chain li.node .time")]
+    if page_times != wanted_times:
+        fail(f"the page shows the node times {page_times}, the plan {wanted_times}")
+    leaves = shown_plan["pending"][0]["latest"]["departure"][11:16]
+    if page_times[segment - 1] != leaves:
+        fail(f"the start of segment {segment} shows {page_times[segment - 1]}, the proposal leaves {leaves}")
+    summary = driver.find_element(By.CSS_SELECTOR, "article.plan .summary").text
+    if "following the proposal (as pinned a connection is missed)" not in summary:
+        fail(f"the total does not follow the proposal: {summary!r}")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", driver.find_element(By.CSS_SELECTOR, ".missed-ride"))
     driver.save_screenshot(f"{shots}/broken-change.png")
-    print("ok: the broken change and its proposal read as umctl plan show says them", flush=True)
+    print("ok: the broken change and its proposal read as umctl plan show says them, the times the proposal's", flush=True)
 
     # Its alternatives: each first ride's boarding time, as umctl plan alternatives lists it.
     driver.find_element(By.XPATH, f"//li[@data-segment='{segment}']//button[text()='Alternatives']").click()

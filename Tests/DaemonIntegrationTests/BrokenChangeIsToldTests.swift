@@ -252,6 +252,32 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         XCTAssertEqual(event["skipped_stop"], .string(from), "\(event)")
     }
 
+    /// Trial 60 F3: a pinned journey missed at its change, with a proposal, showed its start node
+    /// at 09:51 (when the late bus 19's walk leaves) and its end at the proposal's arrival 10:11,
+    /// which needs leaving 09:45: a leave time from which the arrival shown is impossible. The
+    /// plan's times, the agenda's and the total follow the proposal, from when its walk leaves.
+    func testAJourneyMissedAtItsChangeShowsTheProposalsTimesFromTheStartToTheEnd() throws {
+        let chosen = try chosenChange()
+        let plan = try breakTheChange(chosen)
+        let latest = try XCTUnwrap(plan["pending"]?.arrayValue?.first?["latest"], "\(plan)")
+        let (leaves, arrives) = (try XCTUnwrap(date(latest["departure"])), try XCTUnwrap(date(latest["arrival"])))
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        XCTAssertEqual(date(nodes[chosen.segment - 1]["time"]), leaves, "the start shows when the proposal leaves: \(nodes)")
+        XCTAssertEqual(date(nodes[chosen.segment]["time"]), arrives, "the end shows when the proposal arrives: \(nodes)")
+        // The plan's end: the proposal's arrival and whatever follows it, from when the proposal leaves.
+        let end = try XCTUnwrap(date(nodes.last?["time"]), "\(nodes)")
+        let total = try XCTUnwrap(plan["total_following_proposals_s"]?.numberValue, "\(plan)")
+        XCTAssertEqual(total, end.timeIntervalSince(try XCTUnwrap(date(nodes.first?["time"]))), accuracy: 1, "\(plan)")
+
+        let agenda = try harness.json(["agenda"]).decode(as: AgendaDocument.self)
+        let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == chosen.id }, "\(agenda)")
+        XCTAssertEqual(date(.string(entry.leave)), leaves, "the agenda leaves with the proposal: \(entry)")
+        XCTAssertEqual(date(entry.arrival.map(JSONValue.string)), end, "\(entry)")
+        let shown = try harness.umctl(["plan", "show", chosen.id])
+        XCTAssertEqual(shown.status, 0, shown.stderr)
+        XCTAssertTrue(shown.stdout.contains("following the proposal (as pinned a connection is missed)"), shown.stdout)
+    }
+
     /// Session 59 (brief item 4): in an arrive-by plan, a delay that breaks the change of a pinned
     /// journey of two rides (which still arrives in time by its live times) is flagged missed at
     /// the change, worded as in a depart-at plan (not "late"), and proposed by the arrive-by

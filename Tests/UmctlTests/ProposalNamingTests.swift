@@ -16,9 +16,20 @@ final class ProposalNamingTests: XCTestCase {
                        "bus 2 at 08:14 instead of the missed 08:04", "one ride on the user's line, as before")
     }
 
-    static func ride(_ line: String, _ time: String) -> String {
+    /// Trial 60 F10: "selected bus 9 leaves 09:15, arrives 09:34 (19 min) (cancelled)" when bus 6,
+    /// the second ride, was the one cancelled. The note names the failing ride unless it is the first.
+    func testTheSelectedLegNamesItsCancelledRideWhenItIsNotTheFirst() throws {
+        let second = try Self.pending(selected: [Self.ride("9", "09:15"), Self.ride("6", "09:25", cancelled: true)], proposed: [])
+        XCTAssertEqual(Render.failingRideNote(second.selected), " (bus 6 cancelled)")
+        let first = try Self.pending(selected: [Self.ride("9", "09:15", cancelled: true), Self.ride("6", "09:25")], proposed: [])
+        XCTAssertEqual(Render.failingRideNote(first.selected), " (cancelled)", "the ride named just before it")
+        let running = try Self.pending(selected: [Self.ride("9", "09:15")], proposed: [])
+        XCTAssertEqual(Render.failingRideNote(running.selected), "")
+    }
+
+    static func ride(_ line: String, _ time: String, cancelled: Bool = false) -> String {
         #"{"line":"\#(line)","vehicle":"bus","headsign":null,"from":"A","to":"B","departure":"2022-01-12T\#(time):00+02:00","#
-            + #""arrival":"2022-01-12T\#(time):30+02:00","trip_id":"T\#(line)_\#(time)","cancelled":false,"realtime":false,"alerts":[]}"#
+            + #""arrival":"2022-01-12T\#(time):30+02:00","trip_id":"T\#(line)_\#(time)","cancelled":\#(cancelled),"realtime":false,"alerts":[]}"#
     }
 
     static func pending(selected: [String], proposed: [String]) throws -> PendingDocument {
