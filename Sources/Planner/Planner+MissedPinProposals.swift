@@ -256,8 +256,8 @@ extension Planner {
         var nothingToCatch = false
         if plan.modes[pinnedIndex] == .transit {
             run.queryCount += 1
-            // Going forward, from where the traveller is (`queryFromTheTravellersPlace`).
-            let asked = arrivingBy.map { query(plan, pinnedIndex, .arriveBy($0)) }
+            // From where the traveller is (`queryFromTheTravellersPlace`) to where they go.
+            let asked = arrivingBy.map { queryToTheTravellersPlace(plan, pinnedIndex, .arriveBy($0)) }
                 ?? queryFromTheTravellersPlace(plan, pinnedIndex, leavingAt: probe.departure)
             switch try await self.leg(for: asked) {
             case .success(let leg): found = leg

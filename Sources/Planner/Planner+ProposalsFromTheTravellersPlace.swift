@@ -15,9 +15,23 @@ extension Planner {
     /// costs beyond the known walk), and the stop follows the ride once it is taken
     /// (`takingThePinnedRidesStops`).
     func queryFromTheTravellersPlace(_ plan: RoutePlan, _ index: Int, leavingAt time: Date) -> LegQuery {
-        var asked = query(plan, index, .departAt(time))
+        var asked = queryToTheTravellersPlace(plan, index, .departAt(time))
         if asked.travellerEnds.origin != nil, index > 0, let walk = plan.legs[index - 1], walk.mode == .walk {
             asked.travellerEnds.originWalk = walk.expectedTravelTime
+        }
+        return asked
+    }
+
+    /// The mirror at the ride's end (session 60 F5): where the traveller walks from its end, an
+    /// inferred stop, to a place of theirs over a walk the plan knows, the ride is searched to
+    /// that place (`TravellerEnds.destinationWalk`), not to the stop inferred for the ride given
+    /// way: a late pin of bus 8 to Pyynikintori D in a plan arriving by 09:33 was proposed bus 8
+    /// at 09:21, where bus 52A at 09:25 gets to Pyynikintori F, 51 m from the place, by 09:31.
+    func queryToTheTravellersPlace(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
+        var asked = query(plan, index, timing)
+        if asked.travellerEnds.destination != nil, plan.legs.indices.contains(index + 1), let walk = plan.legs[index + 1],
+           walk.mode == .walk {
+            asked.travellerEnds.destinationWalk = walk.expectedTravelTime
         }
         return asked
     }

@@ -102,14 +102,16 @@ extension Planner {
 
     /// The judgement an edit's computation gets, the same for every edit (`plan refine` too):
     /// the stretches of the planner's it retimed planned again where a new plan of their places
-    /// does better (`planningTouchedStretchesAfresh`), the planner's walks it retimed judged
+    /// does better (`planningTouchedStretchesAfresh`) and walked where a new day plan walks them
+    /// (`walkingTouchedStretchesNoSlower`), the planner's walks it retimed judged
     /// again, the rides it asked judged by the walk rule, and a day's hop no line serves walked,
     /// as `plan new` walks it.
     /// - throws: only `CancellationError`.
     public func judgingWhatTheEditComputed(_ computed: LegComputation, currentLocation: Coordinate? = nil) async throws
         -> LegComputation {
         let afresh = try await planningTouchedStretchesAfresh(in: computed, currentLocation: currentLocation)
-        let judged = try await judgingPlannersWalksAgain(in: afresh, currentLocation: currentLocation)
+        let stretchesWalked = try await walkingTouchedStretchesNoSlower(in: afresh, currentLocation: currentLocation)
+        let judged = try await judgingPlannersWalksAgain(in: stretchesWalked, currentLocation: currentLocation)
         let walked = try await walkingRidesWalkingBeats(in: judged, currentLocation: currentLocation)
         return try await walkingDayHopsWithoutService(in: walked, currentLocation: currentLocation)
     }

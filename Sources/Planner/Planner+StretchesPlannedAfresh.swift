@@ -80,7 +80,7 @@ extension Planner {
     /// Whether `stretch` of the computed plan is one this rule plans again: retimed by the
     /// computation, walks and rides with a ride among them, nothing of the user's in it, and
     /// not timed back to a pin (its time is the pin's, which a new plan does not know).
-    private func isPlannedAfresh(_ stretch: Range<Int>, in computed: LegComputation) -> Bool {
+    func isPlannedAfresh(_ stretch: Range<Int>, in computed: LegComputation) -> Bool {
         let plan = computed.plan
         return stretch.contains { computed.retimed.contains($0) } && stretch.contains { plan.modes[$0] == .transit }
             && stretch.allSatisfy { [.walk, .transit].contains(plan.modes[$0]) } && !plan.holdsDecision(stretch)

@@ -15,10 +15,14 @@ extension Planner {
     /// after it may leave earlier: the first change ends a round), and its ridden stretches
     /// judged again. One walk query a ridden stretch a round.
     /// - throws: only `CancellationError`.
-    func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?) async throws -> LegComputation {
+    /// - parameter isJudged: with it, only the ridden stretches it accepts are judged (an edit's
+    ///   computation: `walkingTouchedStretchesNoSlower`), and the walks the planner chose before
+    ///   are left to `judgingPlannersWalksAgain`; what the computation retimed stays due.
+    func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
+                             isJudged: ((LegComputation, Range<Int>) -> Bool)? = nil) async throws -> LegComputation {
         var ridden: [SegmentKey: TimeInterval?] = [:], noRide: [SegmentKey: String] = [:], riddenAgain: Set<StretchJudged> = []
         var walked = try await walkingHopsNoSlower(in: computed, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide,
-                                                   riddenAgain: &riddenAgain)
+                                                   riddenAgain: &riddenAgain, isJudged: isJudged)
         walked.plan = notingWalkedHopsAsShown(walked.plan, ridden: ridden, noRide: noRide)
         return walked
     }
@@ -30,7 +34,8 @@ extension Planner {
     private func walkingHopsNoSlower(in computed: LegComputation, currentLocation: Coordinate?,
                                      ridden: inout [SegmentKey: TimeInterval?],
                                      noRide: inout [SegmentKey: String],
-                                     riddenAgain: inout Set<StretchJudged>) async throws -> LegComputation {
+                                     riddenAgain: inout Set<StretchJudged>,
+                                     isJudged: ((LegComputation, Range<Int>) -> Bool)?) async throws -> LegComputation {
         let plan = computed.plan
         // Each stretch judged over its span (`JudgedTimes.span`), the computed ride and the ride
         // door to door alike.
@@ -49,7 +54,7 @@ extension Planner {
         for stretch in plan.stretches() {
             // The first change ends the round: it moves the stretches after it in time (before
             // it, in an arrive-by plan), which are judged at their new times in the next round.
-            let judging = walked.isEmpty && !changed
+            let judging = walked.isEmpty && !changed && (isJudged?(computed, stretch) ?? true)
             let ridden = judging && stretch.contains { plan.modes[$0] == .transit } && !plan.holdsDecision(stretch)
                 && !stretch.dropFirst().contains { plan.nodes[$0].stay != nil }
             // A stretch is asked the ride door to door once from each time it is judged from (a
@@ -62,7 +67,7 @@ extension Planner {
             // A walk the planner chose before (the preset kept it: its rebuilt form is that walk)
             // was judged when and from where it was chosen: judged here, against the ride door to
             // door from when the traveller is at its start, and its note said from that ride.
-            if judging, stretch.count == 1, plan.isPlannersWalk(segment: stretch.lowerBound), let walkLeg = plan.legs[stretch.lowerBound],
+            if judging, isJudged == nil, stretch.count == 1, plan.isPlannersWalk(segment: stretch.lowerBound), let walkLeg = plan.legs[stretch.lowerBound],
                askingAgain, !riddenAgain.contains(ends) {
                 riddenAgain.insert(ends)
                 queries += 1
@@ -77,18 +82,26 @@ extension Planner {
                 // the note that says so).
                 if let door, door.riding >= walkLeg.expectedTravelTime { walkedAgain[plan.segmentKey(stretch.lowerBound)] = door.riding }
             }
-            if ridden {
+            // An edit's stretch (`isJudged`) is asked the walk only when walking could win: the
+            // straight line walked at the fastest pace is no slower than the ride, or the stretch
+            // walks farther than the straight line (a new day plan asks every stretch).
+            let riding = stretch.allSatisfy({ plan.legs[$0] != nil })
+                ? span.arriving.map { $0.timeIntervalSince(span.leaving ?? clock.now()) } : nil
+            // The stretch's walks: its walk segments to and from the stops, and its rides' own walks.
+            let stretchWalks = stretch.reduce(0.0) { total, index in
+                total + (plan.modes[index] == .walk ? plan.legs[index]?.distance ?? 0
+                    : plan.legs[index]?.walks.reduce(0) { $0 + $1.distance } ?? 0)
+            }
+            let straight = plan.nodes[stretch.lowerBound].place.coordinate.distance(to: plan.nodes[stretch.upperBound].place.coordinate)
+            let mayWalk = isJudged == nil || riding.map { riding in
+                straight / Self.fastestStreetWalkMetresPerSecond * plan.pace.durationMultiplier <= riding || stretchWalks > straight
+            } ?? true
+            if ridden, mayWalk {
                 let start = span.leaving ?? clock.now()
-                let riding = stretch.allSatisfy({ plan.legs[$0] != nil }) ? span.arriving.map { $0.timeIntervalSince(start) } : nil
                 queries += 1
                 let walk = LegQuery(from: plan.nodes[stretch.lowerBound].place, to: plan.nodes[stretch.upperBound].place,
                                     mode: .walk, timing: .departAt(start), pace: plan.pace, access: plan.access)
                 let walkLeg = try await leg(for: walk).successValue
-                // The stretch's walks: its walk segments to and from the stops, and its rides' own walks.
-                let stretchWalks = stretch.reduce(0.0) { total, index in
-                    total + (plan.modes[index] == .walk ? plan.legs[index]?.distance ?? 0
-                        : plan.legs[index]?.walks.reduce(0) { $0 + $1.distance } ?? 0)
-                }
                 let distances = walkLeg?.distance.flatMap {
                     $0 > 0 && riding != nil ? WalkedDistances(riding: stretchWalks, walking: $0) : nil
                 }
@@ -123,7 +136,8 @@ extension Planner {
         try Task.checkCancellation()
         for (key, riding) in walkedAgain { ridden[key] = riding }
         guard !walked.isEmpty || changed else {
-            return LegComputation(plan: plan, failures: computed.failures, queryCount: computed.queryCount + queries)
+            return LegComputation(plan: plan, failures: computed.failures, queryCount: computed.queryCount + queries,
+                                  retimed: computed.retimed)
         }
         var result = plan
         result.replaceStructure(nodes: nodes, modes: modes, legs: legs, origins: origins)
@@ -134,10 +148,12 @@ extension Planner {
         }
         var again = try await computeLegsReporting(result, currentLocation: currentLocation)
         again.queryCount += computed.queryCount + queries
+        // The segments the edit retimed stay due for the judgements after this one, renumbered.
+        again.retimed.formUnion(origins.indices.filter { origins[$0].map(computed.retimed.contains) ?? false })
         // The rides after a walked stretch may leave at other times now: they are judged again
         // (a walked stretch is never ridden again, so this ends within the stretch count).
         return try await walkingHopsNoSlower(in: again, currentLocation: currentLocation, ridden: &ridden, noRide: &noRide,
-                                             riddenAgain: &riddenAgain)
+                                             riddenAgain: &riddenAgain, isJudged: isJudged)
     }
 
     /// The ride from node `from` to node `to` door to door, and whether it beats `walk` by the

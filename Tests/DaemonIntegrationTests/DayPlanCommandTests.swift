@@ -227,9 +227,12 @@ final class DayPlanCommandTests: TampereDaemonTestCase {
         let moved = asked.plan
         // The walk rule asks one walk from end to end of the hop the move makes (issue 39), and the
         // stretch the move touches, planned again as a new plan would, walks to and from the stops
-        // of its new journey (docs/planner.md, "An edit re-plans what it touches").
-        XCTAssertLessThanOrEqual(asked.walk + asked.car, 5,
-                                 "only the street legs beside node 1, the hop's walk and the walks of the stretch planned again")
+        // of its new journey (docs/planner.md, "An edit re-plans what it touches"); a stretch it
+        // retimed that walking could beat is asked its walk from end to end, as a new day plan
+        // asks it (Keskustori → Tampere-talo, ridden 08:14–08:28).
+        XCTAssertLessThanOrEqual(asked.walk + asked.car, 6,
+                                 "only the street legs beside node 1, the hop's walk, the walks of the stretch planned again "
+                                    + "and the walk of a retimed stretch")
         XCTAssertEqual(typed(nodes(moved).first), "61.49600,23.73200")
         XCTAssertTrue(nodes(moved).first?["name"]?.stringValue?.hasPrefix("near ") == true, "named by what is near: \(moved)")
         XCTAssertEqual(segments(try harness.json(["plan", "refresh", id])), segments(moved),
