@@ -26,9 +26,12 @@ extension Planner {
         try Task.checkCancellation()
         let timing: LegTiming = time == nil ? Self.arrivingInTime(plan, segment: index).map { .arriveBy($0) } ?? .departAt(start)
             : .departAt(start)
-        // A pin that gave way lists from where the traveller is, as its proposal is asked.
+        // A pin that gave way lists from where the traveller is, as its proposal is asked; so does
+        // a line's own search (a line pin): its stop may be another one around the place than the
+        // one inferred for the plan's ride (bus 6 at 08:36:30 from Koskipuisto C, 4 min from
+        // Keskustori, was missed asked from Frenckell, inferred for bus 29).
         let gaveWay = time == nil && plan.isPinned(segment: index) && plan.pendingUpdate(ofSegment: index) != nil
-        var asked = gaveWay && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
+        var asked = (gaveWay || line != nil) && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
             : query(plan, index, timing)
         asked.riding = line
         let found = try await routing.alternatives(for: asked, count: max(1, count))
