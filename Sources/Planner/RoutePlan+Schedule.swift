@@ -477,6 +477,9 @@ extension RoutePlan {
     /// (trial 60 F3: it showed 09:51, when the late bus 19 leaves, above the proposal's arrival
     /// 10:11, which needs leaving 09:45). `fallbackStart`: a leave-now plan's start, as `schedule`.
     private func followingTheProposals(startingAt fallbackStart: Date?) -> RoutePlan? {
+        // Called by every `schedule()`, `departureTimes()` and `leavingTimes()`: with nothing
+        // pending there is nothing to follow, and no stretches to walk.
+        guard !pending.isEmpty else { return nil }
         var followed = self
         func follow(_ gives: Int) -> Bool {
             guard let proposal = pendingUpdate(ofSegment: gives)?.latest,
