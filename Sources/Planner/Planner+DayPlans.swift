@@ -110,17 +110,19 @@ extension Planner {
     /// - throws: the ordinary search's error when neither search finds one; `CancellationError`.
     func options(riding line: String, for plan: RoutePlan, segment index: Int, at time: Date?) async throws -> [RouteLeg] {
         func ridesTheLine(_ leg: RouteLeg) -> Bool { leg.rides.contains { $0.lineName == line } }
+        // Both searches list from the segment's options time: asked once (it asks queries).
+        let listedFrom = time == nil ? try await optionsTime(ofSegment: index, in: plan) : nil
         var own: [RouteLeg] = []
         do {
             own = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
-                                         keepingBeaten: true, riding: line).filter(ridesTheLine)
+                                         listedFrom: listedFrom, keepingBeaten: true, riding: line).filter(ridesTheLine)
         } catch is RoutingError {
             // The line alone does not make the journey (it needs another line too): the ordinary options.
         }
         let mixed: [RouteLeg]
         do {
             mixed = try await alternatives(for: plan, segment: index, count: configuration.lineSearchWidth, at: time,
-                                           keepingBeaten: true).filter(ridesTheLine)
+                                           listedFrom: listedFrom, keepingBeaten: true).filter(ridesTheLine)
         } catch is RoutingError where !own.isEmpty {
             mixed = []
         }
