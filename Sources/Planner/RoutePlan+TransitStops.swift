@@ -86,17 +86,24 @@ extension RoutePlan {
                 && modes[segment] != .transit && !isPinned(segment: index)
         }
         let boarding = first.boarding.place, alighting = last.alighting.place
-        if index > 0, leg.walksToAnotherStop(at: .access), canMove(index, to: boarding, besides: index - 1) {
-            if boarding.id != nodes[index - 1].place.id, plan.replacingNode(index, with: boarding) {
-                leg = leg.startingAtFirstBoarding()
-                emptied.append(index - 1)
-            }
+        let boards = index > 0 && leg.walksToAnotherStop(at: .access) && canMove(index, to: boarding, besides: index - 1)
+            && boarding.id != nodes[index - 1].place.id
+        let alights = index + 2 < nodes.count && leg.walksToAnotherStop(at: .egress) && canMove(index + 1, to: alighting, besides: index + 1)
+            && alighting.id != nodes[index + 2].place.id
+        var boarded = boards && plan.replacingNode(index, with: boarding)
+        let alighted = alights && plan.replacingNode(index + 1, with: alighting)
+        // The boarding stop may be the stop inferred after the ride, which the alighting stop has
+        // just replaced: from a place whose nearest stop lies across a lake, the ride asked from
+        // the place boarded at the stop inferred for the destination and rode on; kept at the
+        // far stop, the plan walked 40 minutes there and missed it (trial 60 F8).
+        if boards, !boarded, alighted { boarded = plan.replacingNode(index, with: boarding) }
+        if boarded {
+            leg = leg.startingAtFirstBoarding()
+            emptied.append(index - 1)
         }
-        if index + 2 < nodes.count, leg.walksToAnotherStop(at: .egress), canMove(index + 1, to: alighting, besides: index + 1) {
-            if alighting.id != nodes[index + 2].place.id, plan.replacingNode(index + 1, with: alighting) {
-                leg = leg.endingAtLastAlighting()
-                emptied.append(index + 1)
-            }
+        if alighted {
+            leg = leg.endingAtLastAlighting()
+            emptied.append(index + 1)
         }
         // A ride asked from the stop it boards at (a stop adopted before) walks 0 m to it: the
         // same leg as one adopted just now, so it is trimmed alike (a recompute then gives what

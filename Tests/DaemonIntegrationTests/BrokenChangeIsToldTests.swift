@@ -128,16 +128,8 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
     /// `plan show` called it "cancelled" ("instead of the cancelled 10:04").
     func testARideWhoseStopTheFeedSkipsIsSaidNotToStopThereNotCancelled() throws {
         let pinned = try live.pinnedPlan()
-        let stop = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue, "\(pinned.ride)")
         let from = try XCTUnwrap(pinned.ride["from"]?.stringValue)
-        let trip = try XCTUnwrap(pinned.ride["trip_id"]?.stringValue)
-        let update = RealtimeTripUpdate(entityID: "skip-\(trip)", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
-                                        stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: stop, relationship: .skipped)])
-        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [update]))
-        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
-        let proposal = try live.eventually("the skipped stop gets a proposal") { () -> JSONValue? in
-            try harness.json(["plan", "show", pinned.id])["pending"]?.arrayValue?.first { $0["latest"]?["rides"] != nil }
-        }
+        let proposal = try live.skippingTheBoardingStop(of: pinned.ride, inPlan: pinned.id).proposal
         let selected = try XCTUnwrap(rides(proposal["selected"]).first, "\(proposal)")
         XCTAssertEqual(selected["cancelled"], .bool(true), "it can't be taken there: \(selected)")
         XCTAssertEqual(selected["skipped_stop"], .string(from), "the trip runs past \(from): \(selected)")
@@ -218,17 +210,8 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
         let watch = try WatchRecorder(harness)
         defer { watch.stop() }
         let pinned = try live.pinnedPlan()
-        let stop = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue, "\(pinned.ride)")
         let from = try XCTUnwrap(pinned.ride["from"]?.stringValue)
-        let trip = try XCTUnwrap(pinned.ride["trip_id"]?.stringValue)
-        let update = RealtimeTripUpdate(entityID: "skip-\(trip)", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
-                                        stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: stop, relationship: .skipped)])
-        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [update]))
-        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
-        let plan = try live.eventually("the skipped stop gets a proposal") { () -> JSONValue? in
-            let plan = try harness.json(["plan", "show", pinned.id])
-            return plan["pending"]?.arrayValue?.first { $0["latest"]?["rides"] != nil } != nil ? plan : nil
-        }
+        let plan = try live.skippingTheBoardingStop(of: pinned.ride, inPlan: pinned.id).plan
         let note = try XCTUnwrap(plan["price_note"]?.stringValue, "the total says how it is priced: \(plan)")
         XCTAssertTrue(note.contains("the ride not stopping at \(from) on segment \(pinned.segment) priced as the one proposed"), note)
         let share = segments(plan)[pinned.segment - 1]["leg"]?["price_note"]?.stringValue ?? ""

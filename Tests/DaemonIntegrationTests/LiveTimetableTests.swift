@@ -56,6 +56,22 @@ final class LiveRegion {
                                   delay: delay)
     }
 
+    /// Serves a feed in which `ride`'s trip skips the stop it boards at as the region's realtime
+    /// source, and waits for plan `id` to propose a ride instead: the plan and the pending update.
+    func skippingTheBoardingStop(of ride: JSONValue, inPlan id: String, file: StaticString = #filePath,
+                                 line: UInt = #line) throws -> (plan: JSONValue, proposal: JSONValue) {
+        let trip = try XCTUnwrap(ride["trip_id"]?.stringValue, "\(ride)", file: file, line: line)
+        let stop = try XCTUnwrap(ride["from_stop_id"]?.stringValue, "\(ride)", file: file, line: line)
+        let update = RealtimeTripUpdate(entityID: "skip-\(trip)", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
+                                        stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: stop, relationship: .skipped)])
+        let url = try serve(RealtimeFeed(timestamp: Self.start, tripUpdates: [update]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0, file: file, line: line)
+        return try eventually("the skipped stop gets a proposal", file: file, line: line) { () -> (JSONValue, JSONValue)? in
+            let plan = try harness.json(["plan", "show", id])
+            return plan["pending"]?.arrayValue?.first { $0["latest"]?["rides"] != nil }.map { (plan, $0) }
+        }
+    }
+
     func watch() throws -> (output: URL, process: Process) {
         let output = harness.directory.appendingPathComponent("watch-\(UUID().uuidString.prefix(6)).out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)

@@ -51,14 +51,7 @@ final class PinnedRideWithLiveTimesBoardsWhereItsNodeIsTests: LiveRegionTestCase
     func testAnAcceptedRideFromAStopTheFeedSkipsIsMissedAfterTheOriginMovesAway() throws {
         let pinned = try pinnedBusSix()
         let trip = try XCTUnwrap(pinned.ride["trip_id"]?.stringValue)
-        let stop = try XCTUnwrap(pinned.ride["from_stop_id"]?.stringValue)
-        let update = RealtimeTripUpdate(entityID: "skip-\(trip)", trip: RealtimeTripDescriptor(tripID: trip, startDate: "20220112"),
-                                        stopTimeUpdates: [RealtimeStopTimeUpdate(stopID: stop, relationship: .skipped)])
-        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [update]))
-        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
-        let proposal = try live.eventually("the skipped stop gets a proposal") { () -> JSONValue? in
-            try harness.json(["plan", "show", pinned.id])["pending"]?.arrayValue?.first { $0["latest"]?["rides"] != nil }
-        }
+        let proposal = try live.skippingTheBoardingStop(of: pinned.ride, inPlan: pinned.id).proposal
         guard rides(proposal["latest"]).first?["trip_id"] == .string(trip) else {
             return XCTFail("the same bus proposed from its next stop: \(proposal)")
         }

@@ -37,22 +37,11 @@ final class EditSequencePropertyTests: XCTestCase {
 
     /// Walks at 80 m/min, cars at 500 m/min plus 4 min; buses from anywhere to anywhere every
     /// 10 minutes, riding at 400 m/min plus 5 min, each departure its own trip.
-    struct Network: RoutingPort {
-        func leg(for query: LegQuery) async throws -> RouteLeg {
-            try Self.answer(query, skipping: 0)
-        }
-
-        func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
-            guard query.mode == .transit else { return [try Self.answer(query, skipping: 0)] }
-            return try (0..<max(1, count)).map { try Self.answer(query, skipping: $0) }
-        }
-
+    struct Network: ScriptedAnswers {
         func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
             Array(EditSequencePropertyTests.stops.filter { $0.coordinate.distance(to: coordinate) <= radius }
                 .sorted { $0.coordinate.distance(to: coordinate) < $1.coordinate.distance(to: coordinate) }.prefix(limit))
         }
-
-        func search(_ text: String, near: Coordinate?) async throws -> [Place] { [] }
 
         static func answer(_ query: LegQuery, skipping: Int) throws -> RouteLeg {
             let metres = query.from.coordinate.distance(to: query.to.coordinate)

@@ -10,27 +10,16 @@ import Foundation
 /// from the line (its stop "… L"), so a ride to a place of the user's and on from it is never
 /// the same bus, as on real streets. Walks, drives, rides by bike and stops are the scripted
 /// network's.
-struct ThroughRunningNetwork: RoutingPort {
+struct ThroughRunningNetwork: ScriptedAnswers {
     /// The line's west end and its length east of it.
     static let westEnd = 23.70, length = 11_000.0
     static let metresPerDegree = 53_000.0, speed = 400.0 / 60, headway: TimeInterval = 600
     /// The walk between a place that is not a stop and the line.
     static let walkToTheLine: TimeInterval = 60, metresToTheLine = 80.0
 
-    func leg(for query: LegQuery) async throws -> RouteLeg {
-        try Self.answer(query, skipping: 0)
-    }
-
-    func alternatives(for query: LegQuery, count: Int) async throws -> [RouteLeg] {
-        guard query.mode == .transit else { return [try Self.answer(query, skipping: 0)] }
-        return try (0..<max(1, count)).map { try Self.answer(query, skipping: $0) }
-    }
-
     func nearbyStops(around coordinate: Coordinate, radius: Double, limit: Int) async throws -> [Place] {
         try await EditSequencePropertyTests.Network().nearbyStops(around: coordinate, radius: radius, limit: limit)
     }
-
-    func search(_ text: String, near: Coordinate?) async throws -> [Place] { [] }
 
     /// How long after leaving its end a bus going `east` (or west) passes `place`.
     static func offset(of place: Place, east: Bool) -> TimeInterval {
