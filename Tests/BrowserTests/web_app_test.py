@@ -344,10 +344,13 @@ try:
             if line.strip().startswith("pending on segment "):
                 answer = line.split(" → ", 1)[1].rsplit(" (umctl plan ", 1)[0]
                 named = lines[index + 1].strip() if index + 1 < len(lines) and lines[index + 1].startswith("          ") else None
-                # A ride proposal's answer is "proposed leaves …": the page words it as "leave …"; the naming line is the same.
-                if not answer.startswith("proposed "):
-                    pending.append(answer)
-                elif named:
+                # "proposed bus 8 leaves 06:44, arrives 06:46 (2 min)" is the page's "Proposed: bus 8 leaves …",
+                # "retimed leaves …" its "Retimed: leaves …"; the naming line is the same.
+                for word in ("proposed", "retimed"):
+                    if answer.startswith(word + " "):
+                        answer = f"{word.capitalize()}: {answer[len(word) + 1:]}"
+                pending.append(answer)
+                if named and answer.startswith("Proposed: "):
                     pending.append(named)
         # A ride missed on foot: "missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38, 1 h 36 min too late".
         missed = [found.group(0) for found in (re.search(r"missed: .*?; the walk gets you there at [^,;]+(?:, [^;]*? too late)?", line)

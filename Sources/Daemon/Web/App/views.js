@@ -121,6 +121,8 @@ export function compareCards(document, onPlan) {
         h('p', { class: 'details' }, [distance(option.distance_m), price(option.price, option.mode === 'walk' ? null : option.price_note),
           accessibilityWords[option.accessibility]].filter(Boolean).join(' · ')),
         option.lines.length ? h('p', { class: 'lines' }, option.lines.map((line) => lineBadge(line))) : null,
+        // The engine's note, as umctl compare prints it under the table.
+        option.walking_is_no_slower ? h('p', { class: 'walk-note' }, `note: walking the whole way is no slower than ${option.mode}`) : null,
         h('button', { type: 'button', onclick: () => onPlan(option.mode) }, `Plan by ${modeNames[option.mode].toLowerCase()}`),
       ]));
   }
@@ -412,11 +414,13 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
   if (proposal) {
     // A ride whose trip skips its stop is named with the stop it skips (`proposalNaming`).
     const why = failing?.skipped_stop ? '' : cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
-    // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`).
+    // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`): "Proposed:
+    // bus 8 leaves 06:44, arrives 06:46 (2 min)"; a walk or drive is only retimed, as umctl says.
     const ride = proposal.rides?.[0];
     const leaves = ride ? ride.departure : proposal.departure;
-    words = [`Proposed: ${ride ? `${vehicleNames[ride.vehicle] ?? ride.vehicle} ${ride.line} leaves` : 'leave'} ${clock(leaves, day)}, `
-      + `arrive ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
+    const retimed = !ride && !(selected.rides ?? []).length;
+    words = [`${retimed ? 'Retimed' : 'Proposed'}: ${ride ? `${ride.vehicle} ${ride.line} ` : ''}leaves ${clock(leaves, day)}, `
+      + `arrives ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
     proposalNaming(update, why, missedChange(segment)?.ride, day)];
   } else {
     words = [noCatchableRideNaming(update.no_catchable_ride, selected, day)];
