@@ -64,8 +64,9 @@ public struct PlanAgenda: Hashable, Sendable {
             // The first leg walks (or drives) before the first ride: name that ride too, and its
             // segment when other segments come between ("then" would say it follows at once).
             let board = "\(ride.vehicle) \(ride.lineName) at \(Self.clock(ride.boarding.time, timeZone: timeZone))"
-                + (proposed.contains(later) ? " (proposed)" : "")
-            firstLeg += later == 1 ? ", then \(board)" : ", first ride \(board) (segment \(later + 1))"
+            let proposal = proposed.contains(later) ? "proposed" : nil
+            firstLeg += later == 1 ? ", then \(board)" + (proposal.map { " (\($0))" } ?? "")
+                : ", first ride \(board) (segment \(later + 1)" + (proposal.map { ", \($0)" } ?? "") + ")"
         } else if proposed.contains(0) {
             firstLeg += " (proposed)"
         }

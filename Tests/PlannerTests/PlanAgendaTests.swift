@@ -69,6 +69,23 @@ final class PlanAgendaTests: XCTestCase {
         XCTAssertEqual(onTime.firstLeg, "walk 5 min to Stop A, then bus 3 at 08:20")
     }
 
+    /// The same where the first ride is segments later: leaving at 08:30, the walks (33 min) miss
+    /// its bus at 08:56, and the one at 09:16 proposed is named, with its segment.
+    func testAProposedFirstRideSegmentsLaterIsNamedWithItsSegment() throws {
+        let nodes = [Fixture.home, Fixture.stopA, Fixture.stopB, Fixture.office].map { PlanNode(place: $0) }
+        let missed = Fixture.transit(departing: Fixture.at(56), minutes: 10, trip: "t1")
+        var later = Fixture.transit(departing: Fixture.at(76), minutes: 10, trip: "t9")
+        later.rides[0].lineName = "7"
+        let unpended = try RoutePlan(restoring: nodes, modes: [.walk, .walk, .transit], legs: [Fixture.walk(5), Fixture.walk(28), missed],
+                                     timePreference: .departAt(Fixture.at(30)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        let key = unpended.segmentKey(2)
+        let plan = try RoutePlan(restoring: nodes, modes: unpended.modes, legs: unpended.legs, timePreference: unpended.timePreference,
+                                 pace: .normal, locks: [:], pinned: nil,
+                                 pending: [key: PendingSegmentUpdate(segment: key, selected: missed, proposal: .ride(later))])
+        let agenda = try XCTUnwrap(PlanAgenda(plan, timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, first ride bus 7 at 09:16 (segment 3, proposed)")
+    }
+
     /// Session 59: a trip that runs but skips the stop the ride boards at is not cancelled: the
     /// agenda says it does not stop there (`skips_stop`).
     func testARideWhoseTripSkipsItsStopSkipsTheStopAndIsNotCancelled() throws {
