@@ -55,14 +55,20 @@ public struct PlanAgenda: Hashable, Sendable {
         let missing = plan.legs.indices.filter { plan.legs[$0] == nil }
         arrival = missing.isEmpty ? plan.schedule(startingAt: fallback).last ?? nil : nil
         arrivalDays = arrival.map { Self.daysBetween(leave, $0, timeZone: timeZone) } ?? 0
-        firstLeg = Self.words(plan, segment: 0, timeZone: timeZone)
-        if plan.legs.first??.rides.isEmpty ?? true,
-           let later = plan.legs.indices.dropFirst().first(where: { plan.legs[$0]?.rides.isEmpty == false }),
-           let ride = plan.legs[later]?.rides.first {
+        // The rides named are those the times belong to: a proposal's, where the plan is timed as it.
+        let (timed, proposed) = Self.timedAsShown(plan, now: now)
+        firstLeg = Self.words(timed, segment: 0, timeZone: timeZone)
+        if timed.legs.first??.rides.isEmpty ?? true,
+           let later = timed.legs.indices.dropFirst().first(where: { timed.legs[$0]?.rides.isEmpty == false }),
+           let ride = timed.legs[later]?.rides.first {
             // The first leg walks (or drives) before the first ride: name that ride too, and its
             // segment when other segments come between ("then" would say it follows at once).
             let board = "\(ride.vehicle) \(ride.lineName) at \(Self.clock(ride.boarding.time, timeZone: timeZone))"
-            firstLeg += later == 1 ? ", then \(board)" : ", first ride \(board) (segment \(later + 1))"
+            let proposal = proposed.contains(later) ? "proposed" : nil
+            firstLeg += later == 1 ? ", then \(board)" + (proposal.map { " (\($0))" } ?? "")
+                : ", first ride \(board) (segment \(later + 1)" + (proposal.map { ", \($0)" } ?? "") + ")"
+        } else if proposed.contains(0) {
+            firstLeg += " (proposed)"
         }
         let rides = plan.legs.compactMap { $0 }.flatMap(\.rides)
         var states: [(State, String)] = []
@@ -93,6 +99,24 @@ public struct PlanAgenda: Hashable, Sendable {
         if states.isEmpty { states.append((.onTime, "on time")) }
         self.states = states.map(\.0)
         stateWords = states.map(\.1)
+    }
+
+    /// `plan` with the proposal of each segment that is missed, late or cancelled in place of
+    /// its leg, and those segments: the plan's times are the proposal's there (a node after a
+    /// missed pin shows the proposal's arrival, a broken change leaves when the proposal does), so
+    /// the agenda names the proposal's ride beside them (trial 60 F10: it named the pinned bus 19
+    /// at 09:53 under times that leave 09:45 for bus 7).
+    static func timedAsShown(_ plan: RoutePlan, now: Date) -> (plan: RoutePlan, proposed: Set<Int>) {
+        guard !plan.pending.isEmpty else { return (plan, []) }
+        let failing = Set(plan.brokenConnections(now: now)).union(plan.legs.indices.filter { plan.legs[$0]?.hasCancelledRide == true })
+        var timed = plan
+        var proposed: Set<Int> = []
+        for index in failing.sorted() {
+            guard let proposal = plan.pendingUpdate(ofSegment: index)?.latest, !proposal.rides.isEmpty else { continue }
+            timed.legs[index] = proposal
+            proposed.insert(index)
+        }
+        return (timed, proposed)
     }
 
     /// Calendar days from `start` to `end` on the wall clock of `timeZone`.

@@ -89,32 +89,35 @@ struct PlanAlternativesCommand: UmctlCommand {
             // A ride's time is when it leaves its stop (`plan pin` reads it so); the option leaves earlier by its walk.
             + Render.table(["#", "leaves", "boards", "arrives", "takes", "lines", "transfers", "walking"], rows)
             + live.map { "\n" + $0 }.joined()
-            + (answer.pinConflicts ?? []).map { "\n" + pinConflictLine($0, day: answer.day ?? answer.time) }.joined()
+            + (answer.pinConflicts ?? []).map { "\n" + Self.pinConflictLine($0, day: answer.day ?? answer.time) }.joined()
             + "\n" + chooseLines(answer)
     }
 
     /// "option 2 arrives 08:17: too late for segment 3, pinned to leave 08:10 (…)": an option
     /// `plan choose` refuses, said before the lines that take one.
-    func pinConflictLine(_ conflict: PinConflictDocument, day: String?) -> String {
-        func clock(_ iso: String?) -> String { DayMark.clock(iso, askedDay: day) }
+    static func pinConflictLine(_ conflict: PinConflictDocument, day: String?) -> String {
         let pinnedSegment = conflict.pinnedSegment.map(String.init) ?? "?"
+        // The times compared, said so that they differ: with seconds when two read the same minute.
+        let clocks = MissedConnection.clocks([conflict.time, conflict.ready, conflict.arriveBy, conflict.pinned, conflict.pinnedWalkLeaves],
+                                             askedDay: day)
+        let (time, ready, arriveBy, pinnedTime, walkLeaves) = (clocks[0], clocks[1], clocks[2], clocks[3], clocks[4])
         if conflict.kind == "arrives_after_arrive_by" {
             // An earlier segment's option: the legs and stays after it say when the traveller gets there.
-            let reached = clock(conflict.ready) == clock(conflict.time) ? "" : "the plan then ends at \(clock(conflict.ready)) at the earliest, "
-            return "option \(conflict.option) arrives \(clock(conflict.time)): \(reached)after the \(clock(conflict.arriveBy)) you must "
+            let reached = ready == time ? "" : "the plan then ends at \(ready) at the earliest, "
+            return "option \(conflict.option) arrives \(time): \(reached)after the \(arriveBy) you must "
                 + "arrive by; it cannot be chosen"
         }
         // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
-        let pinned = (conflict.pinned.map { " to leave \(clock($0))" } ?? "")
-            + (conflict.pinnedWalkLeaves.map { ", the walk to its stop leaving \(clock($0))" } ?? "")
+        let pinned = (conflict.pinned.map { _ in " to leave \(pinnedTime)" } ?? "")
+            + (conflict.pinnedWalkLeaves.map { _ in ", the walk to its stop leaving \(walkLeaves)" } ?? "")
         if conflict.kind == "leaves_too_early" {
-            return "option \(conflict.option) leaves \(clock(conflict.time)): coming from segment \(pinnedSegment), "
-                + "pinned, you can be there at \(clock(conflict.ready)) at the earliest; it cannot be chosen"
+            return "option \(conflict.option) leaves \(time): coming from segment \(pinnedSegment), "
+                + "pinned, you can be there at \(ready) at the earliest; it cannot be chosen"
         }
         // The legs and stays between may hold the traveller after the option arrives.
-        let ready = clock(conflict.ready) == clock(conflict.time) ? "" : " (you could go on at \(clock(conflict.ready)) at the earliest)"
-        return "option \(conflict.option) arrives \(clock(conflict.time)): too late for segment \(pinnedSegment), "
-            + "pinned\(pinned)\(ready); it cannot be chosen"
+        let goOn = ready == time ? "" : " (you could go on at \(ready) at the earliest)"
+        return "option \(conflict.option) arrives \(time): too late for segment \(pinnedSegment), "
+            + "pinned\(pinned)\(goOn); it cannot be chosen"
     }
 
     /// How to take an option: a transit option's own line (its departure and trips find it again

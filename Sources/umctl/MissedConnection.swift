@@ -18,6 +18,19 @@ enum MissedConnection {
         return (withSeconds(first, askedDay: askedDay), withSeconds(second, askedDay: askedDay))
     }
 
+    /// Times said together, each `HH:MM` (with its day when not `askedDay`), or every one
+    /// `HH:MM:SS` when two different instants among them read the same minute: "the plan then ends
+    /// at 09:33 at the earliest, after the 09:33 you must arrive by" said nothing (trial 60 F10).
+    static func clocks(_ times: [String?], askedDay: String?) -> [String] {
+        let minutes = times.map { DayMark.clock($0, askedDay: askedDay) }
+        let instants = times.map { $0.flatMap(WireTime.date(from:)) }
+        let collide = minutes.indices.contains { i in
+            minutes.indices.contains { j in i < j && minutes[i] == minutes[j] && instants[i] != nil && instants[j] != nil && instants[i] != instants[j] }
+        }
+        guard collide else { return minutes }
+        return times.map { $0.map { withSeconds($0, askedDay: askedDay) } ?? DayMark.clock(nil, askedDay: askedDay) }
+    }
+
     /// ", 30 s too late" or ", 3 min too late": how far `later` is after `earlier`; "" when
     /// either time is unknown. From a minute on it is the difference of the two times as shown
     /// beside it (10:43 and 10:46 read "3 min", even when 3 min 50 s lie between), as every

@@ -95,8 +95,17 @@ try:
     tags = [tag.text for tag in driver.find_elements(By.CSS_SELECTOR, "#panel .list li .tag")]
     if tags != agenda["state_words"] or not any(word.startswith("missed change at ") for word in tags):
         fail(f"the agenda's tags {tags}, umctl agenda {agenda['state_words']} (a missed change among them)")
+    # Its first leg names the ride its times belong to: the proposal's, which the plan leaves with
+    # (trial 60 F10: it named the pinned journey beside the proposal's times).
+    proposed = shown_plan["pending"][0]["latest"]["rides"][0]
+    if f"{proposed['vehicle']} {proposed['line']} at {proposed['departure'][11:16]}" not in agenda["first_leg"] \
+            or "proposed" not in agenda["first_leg"]:
+        fail(f"umctl agenda's first leg {agenda['first_leg']!r} does not name the proposed {proposed['line']} at {proposed['departure']}")
+    first_legs = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "#panel .list li p.muted")]
+    if agenda["first_leg"] not in first_legs:
+        fail(f"the agenda page's first legs {first_legs}, umctl agenda {agenda['first_leg']!r}")
     driver.save_screenshot(f"{shots}/broken-change-agenda.png")
-    print("ok: the agenda says the missed change as umctl agenda does", flush=True)
+    print("ok: the agenda says the missed change and names the proposed ride as umctl agenda does", flush=True)
     print("ok: all checks", flush=True)
 finally:
     driver.quit()

@@ -15,7 +15,9 @@ import XCTest
 /// ("missed: bus 6 leaves Koskipuisto D at 09:02; the walk gets you there at 10:38", its leg
 /// the span of its ride's times, never "< 1 min"), a walk's minutes then its wait ("2 min, then
 /// wait 9 min") and what the total's price counts ("the missed ride on segment 2 priced as the
-/// one proposed").
+/// one proposed"); a late leg's "N min too late", a missed plan's "total: none (…)", a line
+/// choice ("chose 6", "line choice 6 replaced by bus 9, bus 6") and when each pin leaves
+/// (trial 60 F9).
 /// The browser is driven by Tests/BrowserTests/web_app_test.py (python3-selenium); the
 /// screenshots it takes are kept in .build/web-screenshots.
 final class WebAppBrowserTests: TampereDaemonTestCase {
@@ -56,7 +58,8 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         XCTAssertTrue(walkingNoSlower["segments"]?.arrayValue?.contains { $0["leg"]?["walking_is_no_slower"] == .bool(true) } == true,
                       "Tampere's timetable: the engine notes walking is no slower: \(walkingNoSlower)")
         let spoken = try [Int(XCTUnwrap(walkedHop["id"]?.numberValue)), planWithNothingCatchable(), planWithARideMissedOnFoot(),
-                          latePin, planWithAWaitPricedAsItsProposal(), Int(XCTUnwrap(walkingNoSlower["id"]?.numberValue))] + proposals
+                          latePin, planWithAWaitPricedAsItsProposal(), Int(XCTUnwrap(walkingNoSlower["id"]?.numberValue))]
+            + planWithALineChoiceMissed(accepting: false) + planWithALineChoiceMissed(accepting: true) + proposals
         // A walk pinned to leave Tampere-talo at 07:45 after a ride there: later rides cannot be chosen.
         let pinConflicts = try harness.json(["plan", "new", "Hervanta", "Tampere-talo", "Pyynikintori", "--mode", "transit",
                                              "--at", "2022-01-12T06:50", "--title", "A pin rules options out"])
@@ -208,6 +211,28 @@ final class WebAppBrowserTests: TampereDaemonTestCase {
         let document = try harness.json(["plan", "mode", plan, "4", "transit"])
         XCTAssertNotNil(document["price_note"]?.stringValue, "the total says how the missed ride is priced: \(document)")
         return try XCTUnwrap(Int(plan))
+    }
+
+    /// Trial 60 F9: line 6 pinned (`plan pin --line 6`, "chose 6"), then the start moved to a
+    /// minute after its ride arrives: the pin is missed and a ride of another line proposed
+    /// (`ProposalRuleTests`); `accepting`, the proposal is accepted ("line choice 6 replaced by
+    /// bus 9, bus 6"). The page said neither mark, nor the missed plan's "total: none (…)".
+    func planWithALineChoiceMissed(accepting: Bool) throws -> [Int] {
+        let created = try harness.json(["plan", "new", Tampere.keskustori, Tampere.hervanta, "--mode", "transit", "--at", "2022-01-12T08:30",
+                                        "--title", accepting ? "A line choice replaced" : "A line choice missed"])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let segment = try XCTUnwrap(created["segments"]?.arrayValue?.firstIndex { $0["mode"] == .string("transit") }, "\(created)") + 1
+        let pinned = try harness.json(["plan", "pin", id, String(segment), "--line", "6"])
+        let arrival = try XCTUnwrap(pinned["segments"]?.arrayValue?[segment - 1]["leg"]?["arrival"]?.stringValue, "\(pinned)")
+        let minutes = try XCTUnwrap(Int(arrival.dropFirst(11).prefix(2))) * 60 + XCTUnwrap(Int(arrival.dropFirst(14).prefix(2))) + 1
+        let retimed = try harness.json(["plan", "time", id, "--at", String(format: "%02d:%02d", minutes / 60, minutes % 60)])
+        XCTAssertNotNil(retimed["pending"]?.arrayValue?.first?["latest"], "a missed pin gets a proposal: \(retimed)")
+        if accepting {
+            let accepted = try harness.json(["plan", "accept", id, String(segment)])
+            XCTAssertEqual(accepted["segments"]?.arrayValue?[segment - 1]["line_choice_replaced"], .bool(true),
+                           "Tampere's timetable: the next ride after bus 6's rides another line: \(accepted)")
+        }
+        return [try XCTUnwrap(Int(id))]
     }
 
     /// A plan whose pinned ride is missed, because the plan now starts a minute after that ride

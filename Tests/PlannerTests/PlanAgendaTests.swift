@@ -48,6 +48,44 @@ final class PlanAgendaTests: XCTestCase {
                        ["cancelled", "missed_connection", "outside_coverage", "delayed", "pending_update"])
     }
 
+    /// Trial 60 F10: the bus at 08:20 missed (leaving at 08:18, the walk takes 5 min) and one at
+    /// 08:40 proposed: the plan is timed as the proposal, and the agenda names that bus, not the
+    /// missed one, beside its times.
+    func testTheAgendaNamesTheProposedRideTheTimesBelongTo() throws {
+        let missed = Fixture.transit(departing: Fixture.at(20), minutes: 15, trip: "t1")
+        var later = Fixture.transit(departing: Fixture.at(40), minutes: 15, trip: "t9")
+        later.rides[0].lineName = "7"
+        let unpended = try plan(departAt: 18, bus: missed)
+        let key = unpended.segmentKey(1)
+        let plan = try RoutePlan(restoring: unpended.nodes, modes: unpended.modes, legs: unpended.legs, timePreference: unpended.timePreference,
+                                 pace: .normal, locks: [:], pinned: nil,
+                                 pending: [key: PendingSegmentUpdate(segment: key, selected: missed, proposal: .ride(later))])
+        let agenda = try XCTUnwrap(PlanAgenda(plan, timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
+        XCTAssertEqual(agenda.states, [.missedConnection, .pendingUpdate], "\(agenda.stateWords)")
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, then bus 7 at 08:40 (proposed)")
+        // With nothing missed, a pending update is only offered: the plan's own ride is named.
+        let onTime = try XCTUnwrap(PlanAgenda(try self.plan(departAt: 0, bus: missed, pending: true), timeZone: utc, now: Fixture.at(-60),
+                                              outsideCoverage: false))
+        XCTAssertEqual(onTime.firstLeg, "walk 5 min to Stop A, then bus 3 at 08:20")
+    }
+
+    /// The same where the first ride is segments later: leaving at 08:30, the walks (33 min) miss
+    /// its bus at 08:56, and the one at 09:16 proposed is named, with its segment.
+    func testAProposedFirstRideSegmentsLaterIsNamedWithItsSegment() throws {
+        let nodes = [Fixture.home, Fixture.stopA, Fixture.stopB, Fixture.office].map { PlanNode(place: $0) }
+        let missed = Fixture.transit(departing: Fixture.at(56), minutes: 10, trip: "t1")
+        var later = Fixture.transit(departing: Fixture.at(76), minutes: 10, trip: "t9")
+        later.rides[0].lineName = "7"
+        let unpended = try RoutePlan(restoring: nodes, modes: [.walk, .walk, .transit], legs: [Fixture.walk(5), Fixture.walk(28), missed],
+                                     timePreference: .departAt(Fixture.at(30)), pace: .normal, locks: [:], pinned: nil, pending: [:])
+        let key = unpended.segmentKey(2)
+        let plan = try RoutePlan(restoring: nodes, modes: unpended.modes, legs: unpended.legs, timePreference: unpended.timePreference,
+                                 pace: .normal, locks: [:], pinned: nil,
+                                 pending: [key: PendingSegmentUpdate(segment: key, selected: missed, proposal: .ride(later))])
+        let agenda = try XCTUnwrap(PlanAgenda(plan, timeZone: utc, now: Fixture.at(-60), outsideCoverage: false))
+        XCTAssertEqual(agenda.firstLeg, "walk 5 min to Stop A, first ride bus 7 at 09:16 (segment 3, proposed)")
+    }
+
     /// Session 59: a trip that runs but skips the stop the ride boards at is not cancelled: the
     /// agenda says it does not stop there (`skips_stop`).
     func testARideWhoseTripSkipsItsStopSkipsTheStopAndIsNotCancelled() throws {

@@ -94,23 +94,28 @@ extension Params.PlanChoose: PlanEditRule {
         case .arrivesTooLate(let missed, let arrives)?:
             // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
             let pin = plan.pin(ofSegment: missed.segment)
-            var pinned = "is pinned to leave at \(pin.map { time($0.shownDeparture) } ?? "?")"
+            // Said so that they differ: with seconds when two read the same minute.
+            let said = words.texts([arrives, missed.ready] + (pin.map { [$0.shownDeparture, $0.departure] } ?? []))
+            var pinned = "is pinned to leave at \(pin == nil ? "?" : said[2])"
             if let pin, time(pin.shownDeparture) != time(pin.departure) {
-                pinned += ", the walk to its stop leaving at \(time(pin.departure))"
+                pinned += ", the walk to its stop leaving at \(said[3])"
             }
-            throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): the traveller can leave "
-                                       + "\(plan.nodes[missed.segment].place.name) only at \(time(missed.ready)), after segment "
+            throw DaemonError.conflict("segment \(number)'s option arrives \(said[0]): the traveller can leave "
+                                       + "\(plan.nodes[missed.segment].place.name) only at \(said[1]), after segment "
                                        + "\(missed.segment + 1) \(pinned); nothing was changed: choose an "
                                        + "option arriving in time, or unpin segment \(missed.segment + 1) first")
         case .arrivesAfterArriveBy(let late, let arrives)?:
-            let reached = time(late.reached) == time(arrives) ? "" : "the plan then ends at \(time(late.reached)) at the earliest, "
-            throw DaemonError.conflict("segment \(number)'s option arrives \(time(arrives)): \(reached)after the "
-                                       + "\(time(late.arriveBy)) it must arrive by; nothing was changed: choose an option arriving "
+            // Said so that they differ: with seconds when two read the same minute.
+            let said = words.texts([arrives, late.reached, late.arriveBy])
+            let reached = said[1] == said[0] ? "" : "the plan then ends at \(said[1]) at the earliest, "
+            throw DaemonError.conflict("segment \(number)'s option arrives \(said[0]): \(reached)after the "
+                                       + "\(said[2]) it must arrive by; nothing was changed: choose an option arriving "
                                        + "in time, or set a later time (plan time)")
         case .leavesTooEarly(let early, let leaves)?:
-            throw DaemonError.conflict("segment \(number)'s option leaves \(time(leaves)): coming from segment \(early.segment + 1), "
+            let said = words.texts([leaves, early.ready])
+            throw DaemonError.conflict("segment \(number)'s option leaves \(said[0]): coming from segment \(early.segment + 1), "
                                        + "pinned, the traveller can leave \(plan.nodes[segment].place.name) only at "
-                                       + "\(time(early.ready)); nothing was changed: choose an option leaving then or later")
+                                       + "\(said[1]); nothing was changed: choose an option leaving then or later")
         case nil:
             break
         }

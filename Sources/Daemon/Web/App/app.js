@@ -11,11 +11,12 @@ const statusLine = document.getElementById('status');
 const state = { view: null, planID: null, shownGeneration: null, compare: {} };
 
 let sayTimer = null;
-function say(text, isError = false) {
+// `keep`: news the page shows nowhere else (a pin an edit removed) stays until the next.
+function say(text, isError = false, keep = false) {
   statusLine.textContent = text;
   statusLine.classList.toggle('error', isError);
   clearTimeout(sayTimer);
-  if (text && !isError) sayTimer = setTimeout(() => { statusLine.textContent = ''; }, 4000);
+  if (text && !isError && !keep) sayTimer = setTimeout(() => { statusLine.textContent = ''; }, 4000);
 }
 
 async function attempt(action) {
@@ -259,7 +260,12 @@ async function planView(id, keepView = false, onlyIfNewer = false) {
   state.shownGeneration = plan.generation;
   const edit = async (method, params) => {
     const changed = await attempt(() => call(method, { id, expected_generation: plan.generation, ...params }));
-    if (changed) { say(`${method.replace('plan.', '')}: done`); planView(id, true, true); }
+    if (changed) {
+      // What umctl prints after an edit: the notes of its answer, and the pins it removed.
+      const notes = views.editNotes(changed);
+      say([`${method.replace('plan.', '')}: done`, ...notes].join('; '), false, notes.length > 0);
+      planView(id, true, true);
+    }
   };
   const actions = {
     stay: (node) => {

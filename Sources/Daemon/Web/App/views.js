@@ -121,6 +121,8 @@ export function compareCards(document, onPlan) {
         h('p', { class: 'details' }, [distance(option.distance_m), price(option.price, option.mode === 'walk' ? null : option.price_note),
           accessibilityWords[option.accessibility]].filter(Boolean).join(' · ')),
         option.lines.length ? h('p', { class: 'lines' }, option.lines.map((line) => lineBadge(line))) : null,
+        // The engine's note, as umctl compare prints it under the table.
+        option.walking_is_no_slower ? h('p', { class: 'walk-note' }, `note: walking the whole way is no slower than ${option.mode}`) : null,
         h('button', { type: 'button', onclick: () => onPlan(option.mode) }, `Plan by ${modeNames[option.mode].toLowerCase()}`),
       ]));
   }
@@ -140,7 +142,8 @@ export function planView(plan, actions) {
       h('span', { class: 'time' }, clock(node.time, day)),
       h('span', { class: 'name' }, node.name),
       node.stay_s ? h('span', { class: 'stay' }, `stay ${duration(node.stay_s)}, leave ${clock(node.departure, day)}`) : null,
-      node.stay_until ? h('span', { class: 'stay' }, `stay until ${clock(node.stay_until, day)}${node.stay_note ? `: ${node.stay_note}` : ''}`) : null,
+      node.stay_until ? h('span', { class: 'stay' },
+        `stay until ${clock(node.stay_until, day)}${node.stay_note ? `: ${node.stay_note}` : ''}, leave ${clock(node.departure, day)}`) : null,
       h('span', { class: 'node-buttons' },
         index < plan.nodes.length - 1
           ? h('button', { type: 'button', class: 'small', onclick: () => actions.stay(number) }, 'Add stay') : null,
@@ -166,21 +169,63 @@ export function planView(plan, actions) {
     chain);
 }
 
+// What an edit's answer says beyond the plan, as umctl prints it after the edit: its mode notes
+// (less those a segment shows under it) and each pin it removed ("pin removed by this edit:
+// Keskustori → Hervanta leaving 08:12").
+export function editNotes(answer) {
+  const day = (answer.nodes?.find((node) => node.time)?.time ?? '').slice(0, 10);
+  const shown = new Set((answer.segments ?? []).map((segment, index) => segment.mode_note && `segment ${index + 1} ${segment.mode_note}`));
+  return [...(answer.mode_notes ?? []).filter((note) => !shown.has(note)),
+    ...(answer.removed_pins ?? []).map((pin) => `pin removed by this edit: ${pin.from} → ${pin.to} leaving ${clock(pin.departure, day)}`)];
+}
+
 // The door-to-door total as umctl's: an arrive-by plan shown following its late pins' proposals
-// has that plan's total ("58 min following the proposal"); null when none is known.
+// has that plan's total ("58 min following the proposal"); a plan with none says why, as umctl's
+// "total: none (a connection is missed)" (trial 60 F9: the page's header said nothing).
 function totalWords(plan, day) {
   const [first, last] = [plan.nodes[0]?.time, plan.nodes[plan.nodes.length - 1]?.time];
   if (plan.total_duration_s != null) return durationBetween(first, last, plan.total_duration_s);
-  if (plan.total_following_proposals_s == null) return null;
+  // A walk or drive pinned before the traveller gets there misses no connection: its time.
+  const onlyStreets = plan.segments.every((segment) => !(segment.leg?.rides ?? []).length);
+  const why = plan.time_preference?.kind === 'arrive_by' ? 'it arrives too late'
+    : onlyStreets ? 'a pinned time is missed' : 'a connection is missed';
+  if (plan.total_following_proposals_s == null) {
+    return plan.segments.some((segment) => segment.missed_connection) ? `total: none (${why})` : 'total: incomplete (a leg is missing)';
+  }
   // As pinned it arrives when the last leg, late, does ("as pinned it arrives 10:25, too late");
   // a late leg before the last says when it arrives ("as pinned segment 2 arrives 09:54, too late").
   const lastLate = plan.segments.findLastIndex((segment) => segment.missed_connection && segment.missed_as === 'late' && segment.leg?.arrival);
   // Missed at a change a delay broke, none late: as pinned a connection is missed (umctl's words).
   const missedOnly = plan.segments.some((segment) => segment.missed_connection && segment.missed_as === 'missed');
-  const asPinned = lastLate < 0 ? (missedOnly ? 'a connection is missed' : 'it arrives too late')
+  const asPinned = lastLate < 0 ? (missedOnly ? 'a connection is missed' : why)
     : `${lastLate === plan.segments.length - 1 ? 'it' : `segment ${lastLate + 1}`} arrives ${clock(plan.segments[lastLate].leg.arrival, day)}, too late`;
   return `${durationBetween(first, last, plan.total_following_proposals_s)} following the proposal${plan.pending.length === 1 ? '' : 's'}`
     + ` (as pinned ${asPinned})`;
+}
+
+// The user's line choice as umctl marks it: "chose 9, 6", or after accepting a proposal on another
+// line "line choice 9 replaced by bus 19" (the wire's `chosen_lines`, `line_choice_replaced`); null
+// without a choice (trial 60 F9: the page said neither).
+export function lineChoice(segment) {
+  const chosen = (segment.chosen_lines ?? []).join(', ');
+  if (segment.line_choice_replaced && segment.leg) {
+    return `line choice ${chosen} replaced by ${(segment.leg.rides ?? []).map((ride) => `${ride.vehicle} ${ride.line}`).join(', ')}`;
+  }
+  return chosen ? `chose ${chosen}` : null;
+}
+
+// The time segment `number` is pinned to leave (`pins`; the leg's own departure without one), as
+// umctl's `pinnedDeparture(ofSegment:)`.
+function pinnedDeparture(plan, number) {
+  return (plan.pins ?? []).find((pin) => pin.segment === number)?.departure ?? plan.segments[number - 1]?.leg?.departure;
+}
+
+// ", leaves 08:45" for a walk or drive that leaves later than the traveller gets to its start
+// (pinned later; not after a stay, whose end says it), as umctl's "walk 3 min, 289 m, leaves 08:45".
+function walkLeaves(plan, leg, number, day) {
+  const node = plan.nodes[number - 1];
+  if ((leg.rides ?? []).length || !node || node.stay_s != null || node.stay_until != null || !leg.departure || leg.departure === node.time) return '';
+  return `, leaves ${clock(leg.departure, day)}`;
 }
 
 function segmentItem(plan, segment, number, day, isPinned, update, actions) {
@@ -192,6 +237,8 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
     h('span', { class: 'stop' }, ride.from), ' ', liveTime(ride.departure, ride.scheduled_departure, ride.delay_s, day),
     ' → ', h('span', { class: 'stop' }, ride.to), ' ', liveTime(ride.arrival, ride.scheduled_arrival, ride.arrival_delay_s, day),
     ride.headsign ? h('span', { class: 'headsign' }, ` towards ${ride.headsign}`) : null,
+    // A headway-based ride's times are estimates, as umctl says beside it.
+    ride.headway_s != null ? h('span', { class: 'headway' }, ` (about every ${duration(Math.max(ride.headway_s, 60))}; times are estimates)`) : null,
     ride.cancelled ? h('strong', {}, ride.skipped_stop ? ` does not stop at ${ride.skipped_stop}` : ' cancelled') : null,
     (ride.alerts ?? []).map((alert) => h('p', { class: 'alert' }, `! ${alert.header}${alert.description ? ': ' + alert.description : ''}`))));
   return h('li', { class: `segment ${segment.mode}`, 'data-segment': number },
@@ -200,9 +247,12 @@ function segmentItem(plan, segment, number, day, isPinned, update, actions) {
       modeSelect,
       // A ride missed on foot has no duration anyone travels (its span starts at a walk timed
       // back to the missed ride), as `umctl plan show` says.
-      h('span', { class: 'leg-summary' }, leg ? `${missedRide(segment, day) ? 'ride missed' : legSpan(leg)} · ${distance(leg.distance_m)}` : (segment.error?.message ?? 'no route yet')),
+      h('span', { class: 'leg-summary' }, leg ? `${missedOnFoot(segment) ? 'ride missed' : legSpan(leg)} · ${distance(leg.distance_m)}`
+        + walkLeaves(plan, leg, number, day) : (segment.error?.message ?? 'no route yet')),
       segment.locked ? h('span', { class: 'tag', title: 'You decided this leg: presets and refinement leave it' }, 'locked') : null,
-      isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, 'pinned') : null,
+      lineChoice(segment) ? h('span', { class: 'tag choice' }, lineChoice(segment)) : null,
+      // When the pin leaves, as umctl's header says it ("seg 2 pinned to leave 08:44"): a ride's when it leaves its stop.
+      isPinned ? h('span', { class: 'tag pin', title: 'Pinned to this departure' }, `pinned to leave ${clock(pinnedDeparture(plan, number), day)}`) : null,
       // Late or missed as the daemon judged it (`missed_as`), the word umctl marks it with.
       segment.missed_connection ? h('span', { class: 'tag late' }, segment.missed_as ?? 'missed') : null),
     rides.length ? h('ul', { class: 'rides' }, rides) : null,
@@ -253,19 +303,38 @@ function missedRide(segment, day) {
   const change = missedChange(segment);
   if (change) {
     // Caught at its start, the journey is missed at a change a delay broke (umctl's words).
+    const [leaves, there] = clocksApart(change.ride.departure, segment.reached, day);
     return h('p', { class: 'missed-ride' },
-      `missed: the change at ${change.ride.from}: ${change.ride.vehicle} ${change.ride.line} leaves at ${clock(change.ride.departure, day)}; `
-      + `${change.before.vehicle} ${change.before.line} gets you there at ${clock(segment.reached, day)}`
+      `missed: the change at ${change.ride.from}: ${change.ride.vehicle} ${change.ride.line} leaves at ${leaves}; `
+      + `${change.before.vehicle} ${change.before.line} gets you there at ${there}`
       + tooLate(change.ride.departure, segment.reached));
   }
-  const ride = segment.leg?.rides?.[0];
-  const access = segment.leg.walks?.[0];
-  // An access walk of nothing (the node is the stop): the plain missed words say it, as umctl's.
-  if (!segment.missed_connection || !segment.reached || !ride || access?.kind !== 'access'
-      || (Math.round(access.distance_m) <= 0 && access.duration_s < 30)) return null;
+  if (!missedOnFoot(segment)) return null;
+  const ride = segment.leg.rides[0];
+  const [leaves, there] = clocksApart(ride.departure, segment.reached, day);
   return h('p', { class: 'missed-ride' },
-    `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${clock(ride.departure, day)}; `
-    + `the walk gets you there at ${clock(segment.reached, day)}` + tooLate(ride.departure, segment.reached));
+    `missed: ${ride.vehicle} ${ride.line} leaves ${ride.from} at ${leaves}; `
+    + `the walk gets you there at ${there}` + tooLate(ride.departure, segment.reached));
+}
+
+// Whether the leg's first ride is missed on foot (umctl's `MissedConnection.missedRide`): the daemon
+// gave when the walk gets the traveller to its stop (`reached`), and no change is the one missed.
+// Its leg keeps the ride's times, a span nobody travels: it reads "ride missed", as in umctl.
+function missedOnFoot(segment) {
+  const ride = segment.leg?.rides?.[0];
+  const access = segment.leg?.walks?.[0];
+  // An access walk of nothing (the node is the stop): the plain missed words say it, as umctl's.
+  return Boolean(segment.missed_connection && segment.reached && ride && !missedChange(segment) && access?.kind === 'access'
+    && (Math.round(access.distance_m) > 0 || access.duration_s >= 30));
+}
+
+// Two times to compare, "08:57" each, or "08:57:10" and "08:57:40" when they read the same minute
+// (umctl's `MissedConnection.clocks`): "it leaves 08:57 but you get there at 08:57" says nothing.
+export function clocksApart(first, second, day) {
+  const [a, b] = [clock(first, day), clock(second, day)];
+  if (a !== b || !first || !second) return [a, b];
+  const seconds = (iso) => iso.slice(11, 19) + clock(iso, day).slice(5);
+  return [seconds(first), seconds(second)];
 }
 
 // A missed leg otherwise in the words of `umctl plan show` ("missed: it leaves 08:15 but you get
@@ -276,8 +345,9 @@ function missedDeparture(plan, segment, number, day) {
   const ready = node?.departure ?? node?.time;
   if (!segment.missed_connection || segment.due || !segment.leg?.departure || !ready) return null;
   if (Date.parse(ready) - Date.parse(segment.leg.departure) < 500) return null;
+  const [leaves, there] = clocksApart(segment.leg.departure, ready, day);
   return h('p', { class: 'missed-departure' },
-    `missed: it leaves ${clock(segment.leg.departure, day)} but you ${node.departure ? 'can leave' : 'get there'} at ${clock(ready, day)}`
+    `missed: it leaves ${leaves} but you ${node.departure ? 'can leave' : 'get there'} at ${there}`
     + tooLate(segment.leg.departure, ready));
 }
 
@@ -301,12 +371,14 @@ function missedChange(segment) {
 }
 
 // A leg arriving late in an arrive-by plan in the words of `umctl plan show` ("late: it arrives
-// 09:54 but you must be at TAYS A by 09:44"): `due` is when the traveller must be there, as the
-// daemon judged it, not the node's shown time (when the late leg gets there). Null without it.
+// 09:54 but you must be at TAYS A by 09:44, 10 min too late"): `due` is when the traveller must be
+// there, as the daemon judged it, not the node's shown time (when the late leg gets there). Null
+// without it. (Trial 60 F9: the page left out how late.)
 function lateArrival(plan, segment, number, day) {
   if (!segment.missed_connection || !segment.due || !segment.leg?.arrival) return null;
+  const [arrives, due] = clocksApart(segment.leg.arrival, segment.due, day);
   return h('p', { class: 'late-arrival' },
-    `late: it arrives ${clock(segment.leg.arrival, day)} but you must be ${plan.nodes[number]?.at} by ${clock(segment.due, day)}`);
+    `late: it arrives ${arrives} but you must be ${plan.nodes[number]?.at} by ${due}` + tooLate(segment.due, segment.leg.arrival));
 }
 
 // "the start at 08:00 and the stay at Shop until 09:30 hold, so the pin on segment 3 is missed"
@@ -342,11 +414,13 @@ function pendingUpdate(plan, segment, update, number, day, actions) {
   if (proposal) {
     // A ride whose trip skips its stop is named with the stop it skips (`proposalNaming`).
     const why = failing?.skipped_stop ? '' : cancelled ? 'the cancelled ' : segment.missed_connection ? `the ${segment.missed_as ?? 'missed'} ` : '';
-    // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`).
+    // A ride by the time it leaves its stop, as its pin is shown (umctl's `pendingLeg`): "Proposed:
+    // bus 8 leaves 06:44, arrives 06:46 (2 min)"; a walk or drive is only retimed, as umctl says.
     const ride = proposal.rides?.[0];
     const leaves = ride ? ride.departure : proposal.departure;
-    words = [`Proposed: ${ride ? `${vehicleNames[ride.vehicle] ?? ride.vehicle} ${ride.line} leaves` : 'leave'} ${clock(leaves, day)}, `
-      + `arrive ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
+    const retimed = !ride && !(selected.rides ?? []).length;
+    words = [`${retimed ? 'Retimed' : 'Proposed'}: ${ride ? `${ride.vehicle} ${ride.line} ` : ''}leaves ${clock(leaves, day)}, `
+      + `arrives ${clock(proposal.arrival, day)} (${durationBetween(leaves, proposal.arrival, ride ? null : proposal.duration_s)})`,
     proposalNaming(update, why, missedChange(segment)?.ride, day)];
   } else {
     words = [noCatchableRideNaming(update.no_catchable_ride, selected, day)];
@@ -418,17 +492,32 @@ export function alternativesList(answer, onChoose) {
       })));
 }
 
-// Why an option cannot be chosen with the plan's pins or its arrive-by time (as `umctl plan alternatives` says it).
+// Why an option cannot be chosen with the plan's pins or its arrive-by time (as `umctl plan alternatives` says it),
+// its times said so that they differ: with seconds when two read the same minute (trial 60 F10).
 export function pinConflictText(conflict, day) {
+  const [time, ready, arriveBy, pinnedTime, walkLeaves] = clocksSaidTogether(
+    [conflict.time, conflict.ready, conflict.arrive_by, conflict.pinned, conflict.pinned_walk_leaves], day);
   if (conflict.kind === 'arrives_after_arrive_by') {
-    return `arrives ${clock(conflict.time, day)}: after the ${clock(conflict.arrive_by, day)} you must arrive by`;
+    const reached = ready === time ? '' : `the plan then ends at ${ready} at the earliest, `;
+    return `arrives ${time}: ${reached}after the ${arriveBy} you must arrive by`;
   }
   // As the plan shows the pin (a ride: when it leaves its stop), and the walk to its stop when it leaves earlier.
-  const pinned = (conflict.pinned ? ` to leave ${clock(conflict.pinned, day)}` : '')
-    + (conflict.pinned_walk_leaves ? `, the walk to its stop leaving ${clock(conflict.pinned_walk_leaves, day)}` : '');
+  const pinned = (conflict.pinned ? ` to leave ${pinnedTime}` : '')
+    + (conflict.pinned_walk_leaves ? `, the walk to its stop leaving ${walkLeaves}` : '');
   return conflict.kind === 'leaves_too_early'
     ? `leaves before you can be there from leg ${conflict.pinned_segment}, pinned${pinned}`
     : `too late for leg ${conflict.pinned_segment}, pinned${pinned}`;
+}
+
+// Times said together, each "09:33", or every one "09:33:40" when two different instants among
+// them read the same minute (umctl's `MissedConnection.clocks`).
+function clocksSaidTogether(times, day) {
+  const minutes = times.map((iso) => clock(iso, day));
+  const instants = times.map((iso) => (iso ? Date.parse(iso) : NaN));
+  const collide = minutes.some((shown, i) => minutes.some((other, j) => i < j && shown === other
+    && !Number.isNaN(instants[i]) && !Number.isNaN(instants[j]) && instants[i] !== instants[j]));
+  if (!collide) return minutes;
+  return times.map((iso) => (iso ? iso.slice(11, 19) + clock(iso, day).slice(5) : clock(iso, day)));
 }
 
 // MARK: - Lists
