@@ -230,17 +230,19 @@ struct Raptor: Sendable {
             let soonest = earliest.map(\.arrival).min() ?? .max
             let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached,
                                              ceiling: soonest, slack: scratch.remainingBound)
-            // The latest departures no earlier than `departure` arriving by `deadline`. The corridor
-            // holds for any deadline: it bounds where a journey leaving from `time` on can be.
-            func latest(arrivingBy deadline: Int, leavingFrom departure: Int) -> [Journey] {
+            // The latest departures no earlier than `departure` arriving by `deadline`, past `rides`
+            // rides only those leaving over `laterBy` later than any with fewer (`RideMargin`). The
+            // corridor holds for any deadline: it bounds where a journey leaving from `time` on can be.
+            func latest(arrivingBy deadline: Int, leavingFrom departure: Int, rides: Int) -> [Journey] {
                 search(Backward.self, from: deadline, access: access, egress: egress, days: days,
                        maxRides: maxRides, horizon: deadline - departure + 1,
                        overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
-                       margin: RideMargin(afterRides: chosen.rides.count, seconds: laterBy)) { journeys, _, _ in journeys }
+                       margin: RideMargin(afterRides: rides, seconds: laterBy)) { journeys, _, _ in journeys }
             }
             // Arriving in the minute the chosen journey's arrival is shown in: the same arrival
             // (`JourneyChoice.taken`). One second more than that takes: its own departure is searched too.
-            let backward = latest(arrivingBy: JourneyChoice.endOfShownMinute(chosen.arrival), leavingFrom: chosen.departure)
+            let backward = latest(arrivingBy: JourneyChoice.endOfShownMinute(chosen.arrival), leavingFrom: chosen.departure,
+                                  rides: chosen.rides.count)
             guard let take, let taken = take(backward),
                   JourneyChoice.endOfShownMinute(soonest) < JourneyChoice.endOfShownMinute(taken.arrival) else {
                 return (earliest, chosen, backward, [])
@@ -251,8 +253,10 @@ struct Raptor: Sendable {
                                  stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: deadline) { journeys, _, _ in journeys }
             guard let first = leaving.map(\.arrival).min(),
                   JourneyChoice.endOfShownMinute(first) < deadline else { return (earliest, chosen, backward, leaving) }
-            return (earliest, chosen, backward, latest(arrivingBy: JourneyChoice.endOfShownMinute(first), leavingFrom: taken.departure)
-                    + leaving)
+            // As many rides as the journey taken has, unpruned: a journey leaving when it leaves is
+            // what is searched, not one leaving later than the chosen one.
+            return (earliest, chosen, backward, latest(arrivingBy: JourneyChoice.endOfShownMinute(first), leavingFrom: taken.departure,
+                                                       rides: taken.rides.count) + leaving)
         }
     }
 

@@ -146,22 +146,26 @@ final class NoDominatedJourneyTests: XCTestCase {
         XCTAssertEqual(clock(result.best.arrival), "11:05:00")
     }
 
-    /// Trial 60 F2's network: bus 50 leaves O (at the origin) at 09:46:30, passes K at 09:52 and
-    /// J at 09:54; bus 7 leaves K at 09:56 for D (10:14); bus 8 leaves J2, a footpath from J, at
-    /// 10:00 for D (10:16); and a slow direct bus leaves O at 09:36 for D (10:16:50). With
+    /// Trial 60 F2's network: bus 50 leaves O (at the origin) at 09:46:30, passes S at 09:49, K at
+    /// 09:52 and J at 09:54; bus 7 leaves S2, a footpath from S, at 09:53 and K at 09:56 for D
+    /// (10:14); bus 8 leaves J2, a footpath from J, at 10:00 for D (10:16); and a slow direct bus
+    /// leaves O at 09:36 for D (10:16:50). A forward search changes to bus 7 at S, the first stop
+    /// where it catches it, a backward one at K, the last (as Sorin aukio and Koskipuisto C). With
     /// `sevenFartherOn`, bus 7 instead gets to D7, 300 m past the destination, at 10:10 (the
     /// walk from it arrives about 10:14:53): it arrives sooner but walks more than bus 8.
     private func theSameBusThenTwoChanges(sevenFartherOn: Bool = false) -> MiniFeed {
         var feed = MiniFeed()
         feed.stop("O", km: 0)
+        feed.stop("S", km: 1)
+        feed.stop("S2", km: 1, east: 0.05)
         feed.stop("K", km: 1.5)
         feed.stop("J", km: 2.1)
         feed.stop("J2", km: 2.1, east: 0.15)
         feed.stop("D", km: 5)
         if sevenFartherOn { feed.stop("D7", km: 5.3) }
         feed.routes = [("R50", "50", 3), ("R7", "7", 3), ("R8", "8", 3), ("RS", "1", 3)]
-        feed.trip("T50", route: "R50", [("O", "09:46:30"), ("K", "09:52:00"), ("J", "09:54:00")])
-        feed.trip("T7", route: "R7", sevenFartherOn ? [("K", "09:56:00"), ("D7", "10:10:00")] : [("K", "09:56:00"), ("D", "10:14:00")])
+        feed.trip("T50", route: "R50", [("O", "09:46:30"), ("S", "09:49:00"), ("K", "09:52:00"), ("J", "09:54:00")])
+        feed.trip("T7", route: "R7", [("S2", "09:53:00"), ("K", "09:56:00")] + [sevenFartherOn ? ("D7", "10:10:00") : ("D", "10:14:00")])
         feed.trip("T8", route: "R8", [("J2", "10:00:00"), ("D", "10:16:00")])
         feed.trip("SLOW", route: "RS", [("O", "09:36:00"), ("D", "10:16:50")])
         return feed
@@ -173,7 +177,8 @@ final class NoDominatedJourneyTests: XCTestCase {
     /// penalty; the backward pass from its minute found the latest departure, bus 50 at 09:46:30,
     /// and built the journey through J (the last stop of bus 50 it scans first), not the one
     /// through K arriving sooner from the same departure. Asked earlier, the same departure never
-    /// arrives later.
+    /// arrives later, and it changes where the answer asked later changes (the backward pass's K,
+    /// not S, where the forward search from the departure catches bus 7 first).
     func testAskedEarlierTheSameDepartureArrivesNoLater() throws {
         let fixture = try FeedFixture()
         let (router, _) = try fixture.router(theSameBusThenTwoChanges().files)
@@ -186,6 +191,8 @@ final class NoDominatedJourneyTests: XCTestCase {
                        "leaving \(clock(asked.best.departure)), arriving \(clock(asked.best.arrival))")
         XCTAssertEqual(clock(asked.best.departure), clock(askedLater.best.departure))
         XCTAssertEqual(clock(asked.best.arrival), "10:14:00")
+        XCTAssertEqual(askedLater.best.rides.last?.boarding.stopID, "K", "the backward pass's change")
+        XCTAssertEqual(asked.best.rides.last?.boarding.stopID, "K", "the change made where the answer asked later makes it")
     }
 
     /// The same with bus 7 arriving sooner but walking more than bus 8 (300 m past the
