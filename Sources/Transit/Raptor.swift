@@ -208,10 +208,10 @@ struct Raptor: Sendable {
     /// pass's journeys arrives in a later shown minute than the forward search's earliest arrival,
     /// the earliest arrivals leaving when it leaves, with as many rides as it has (`sooner`). The
     /// backward pass finds the latest departure arriving by a deadline, but of the journeys leaving
-    /// then it builds one, which may arrive later than another (trial 60 F2: asked at 09:35, the
-    /// slow direct bus 12 set the arrival a change must beat, and the pass built bus 50 to
-    /// Keskustori J and a walk to bus 8, arriving 10:17, where the same bus 50 to Koskipuisto C and
-    /// bus 7 arrive 10:14). Where such a sooner arrival exists, `sooner` also holds the backward
+    /// then it builds one, which may arrive later than another (trial 60 F2: asked at 09:35, a
+    /// slower journey with no change, leaving earlier, set the arrival a change must beat, and the
+    /// pass built bus 50 to Keskustori J and a walk to bus 8, arriving 10:17, where the same bus 50
+    /// to Koskipuisto C and bus 7 arrive 10:14). Where such a sooner arrival exists, `sooner` also holds the backward
     /// pass's journeys from the end of its shown minute, no earlier than that departure, so that
     /// the journey taken changes where the backward pass would change (as asked later, when that
     /// arrival is the chosen one). A third search only where the minutes differ (a change that

@@ -339,7 +339,7 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
     /// Trial 60 F2: asked earlier, the same departure arrived 2–3 minutes later. `compare
     /// 61.47291,23.77629 61.50089,23.70565` at 09:35 left 09:43 on bus 50 to Keskustori J, walked
     /// 246 m to bus 8 and arrived 10:17, while at 09:38:30 it left 09:43 on the same bus 50 to
-    /// Koskipuisto C for bus 7 and arrived 10:14 (a direct bus 12, earlier, set the arrival a change
+    /// Koskipuisto C for bus 7 and arrived 10:14 (a journey with no change, leaving earlier, set the arrival a change
     /// had to beat, and the backward pass from its minute built the journey through Keskustori J).
     /// The trial's two more: 08:10 (6 and 2, 08:47:52) against 08:12 (6 and 8, 08:45:45), and to
     /// TAYS A 09:51 (7 and 17, 10:27:36) against 09:53 (7 and 38, 10:25:59). Asked earlier, the
