@@ -69,7 +69,9 @@ struct JourneyChoice: Hashable, Sendable {
     /// The journey a traveller takes among `journeys` arriving in the shown minute of `arrival`
     /// or before (the dominance rule: arrivals in the same shown minute are the same arrival):
     /// of those no other dominates (`JourneyDominance`), the one leaving latest, then with fewer
-    /// transfers, then less walking, then arriving earliest, then the first given. A journey with
+    /// transfers, then arriving in the earliest shown minute, then less walking, then arriving
+    /// earliest, then the first given (so asking earlier never arrives later for the same
+    /// departure and rides: the earliest arrival from the time asked). A journey with
     /// more rides leaving less than a minute later is dominated, so a change buys more than a
     /// minute. Depart-at's answer, `arrival` the earliest arrival (`earliestArrival`), and
     /// arrive-by's, `arrival` the earliest from its latest departure on. `nil` for none.
@@ -86,8 +88,8 @@ struct JourneyChoice: Hashable, Sendable {
             !criteria.contains { JourneyDominance.dominates($0, criteria[k]) }
         }.min { a, b in
             let (x, y) = (arriving[a], arriving[b])
-            return (-x.departure, x.rides.count, walkingSeconds(x), x.arrival, a)
-                < (-y.departure, y.rides.count, walkingSeconds(y), y.arrival, b)
+            return (-x.departure, x.rides.count, endOfShownMinute(x.arrival), walkingSeconds(x), x.arrival, a)
+                < (-y.departure, y.rides.count, endOfShownMinute(y.arrival), walkingSeconds(y), y.arrival, b)
         }.map { arriving[$0] }
     }
 

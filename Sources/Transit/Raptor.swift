@@ -198,22 +198,65 @@ struct Raptor: Sendable {
                   horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
                   moreRidesLeavingLaterBy laterBy: Int = 0,
                   thenLatestFrom choose: ([Journey]) -> Journey?) -> (earliest: [Journey], chosen: Journey?, latest: [Journey]) {
+        let found = departAt(time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
+                             overlay: overlay, stopMask: stopMask, moreRidesLeavingLaterBy: laterBy, thenLatestFrom: choose,
+                             thenSoonerLeavingAsLateAs: nil)
+        return (found.earliest, found.chosen, found.latest)
+    }
+
+    /// `departAt(…thenLatestFrom:)`, and then, where the journey `take` picks among the backward
+    /// pass's journeys arrives in a later shown minute than the forward search's earliest arrival,
+    /// the earliest arrivals leaving when it leaves, with as many rides as it has (`sooner`). The
+    /// backward pass finds the latest departure arriving by a deadline, but of the journeys leaving
+    /// then it builds one, which may arrive later than another (trial 60 F2: asked at 09:35, a
+    /// slower journey with no change, leaving earlier, set the arrival a change must beat, and the
+    /// pass built bus 50 to Keskustori J and a walk to bus 8, arriving 10:17, where the same bus 50
+    /// to Koskipuisto C and bus 7 arrive 10:14). Where such a sooner arrival exists, `sooner` also holds the backward
+    /// pass's journeys from the end of its shown minute, no earlier than that departure, so that
+    /// the journey taken changes where the backward pass would change (as asked later, when that
+    /// arrival is the chosen one). A third search only where the minutes differ (a change that
+    /// did not pay for itself), a fourth only where the departure arrives sooner.
+    func departAt(_ time: Int, access: [Endpoint], egress: [Endpoint], days: [ServiceDay], maxRides: Int,
+                  horizon: Int = Raptor.defaultHorizon, overlay: RealtimeOverlay? = nil, stopMask: [UInt8]? = nil,
+                  moreRidesLeavingLaterBy laterBy: Int = 0, thenLatestFrom choose: ([Journey]) -> Journey?,
+                  thenSoonerLeavingAsLateAs take: (([Journey]) -> Journey?)?)
+        -> (earliest: [Journey], chosen: Journey?, latest: [Journey], sooner: [Journey]) {
         search(Forward.self, from: time, access: access, egress: egress, days: days, maxRides: maxRides, horizon: horizon,
                overlay: overlay, stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: .max) { earliest, scratch, _ in
-            guard let chosen = choose(earliest) else { return (earliest, nil, []) }
+            guard let chosen = choose(earliest) else { return (earliest, nil, [], []) }
             // Only a journey of the Pareto set found gets the backward pass (one the choice made
             // up, as a test does, has no labels of its own behind it).
-            guard earliest.contains(chosen) else { return (earliest, chosen, []) }
+            guard earliest.contains(chosen) else { return (earliest, chosen, [], []) }
+            let soonest = earliest.map(\.arrival).min() ?? .max
             let corridor = DepartureCorridor(earliestBoarding: scratch.ready, earliestArrival: scratch.reached,
-                                             ceiling: earliest.map(\.arrival).min() ?? .max, slack: scratch.remainingBound)
+                                             ceiling: soonest, slack: scratch.remainingBound)
+            // The latest departures no earlier than `departure` arriving by `deadline`, past `rides`
+            // rides only those leaving over `laterBy` later than any with fewer (`RideMargin`). The
+            // corridor holds for any deadline: it bounds where a journey leaving from `time` on can be.
+            func latest(arrivingBy deadline: Int, leavingFrom departure: Int, rides: Int) -> [Journey] {
+                search(Backward.self, from: deadline, access: access, egress: egress, days: days,
+                       maxRides: maxRides, horizon: deadline - departure + 1,
+                       overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
+                       margin: RideMargin(afterRides: rides, seconds: laterBy)) { journeys, _, _ in journeys }
+            }
             // Arriving in the minute the chosen journey's arrival is shown in: the same arrival
             // (`JourneyChoice.taken`). One second more than that takes: its own departure is searched too.
-            let deadline = JourneyChoice.endOfShownMinute(chosen.arrival)
-            let latest = search(Backward.self, from: deadline, access: access, egress: egress, days: days,
-                                maxRides: maxRides, horizon: deadline - chosen.departure + 1,
-                                overlay: overlay, stopMask: stopMask, bound: corridor, endsInTheShownMinuteBy: deadline,
-                                margin: RideMargin(afterRides: chosen.rides.count, seconds: laterBy)) { journeys, _, _ in journeys }
-            return (earliest, chosen, latest)
+            let backward = latest(arrivingBy: JourneyChoice.endOfShownMinute(chosen.arrival), leavingFrom: chosen.departure,
+                                  rides: chosen.rides.count)
+            guard let take, let taken = take(backward),
+                  JourneyChoice.endOfShownMinute(soonest) < JourneyChoice.endOfShownMinute(taken.arrival) else {
+                return (earliest, chosen, backward, [])
+            }
+            let deadline = JourneyChoice.endOfShownMinute(taken.arrival)
+            let leaving = search(Forward.self, from: taken.departure, access: access, egress: egress, days: days,
+                                 maxRides: taken.rides.count, horizon: deadline - taken.departure + 1, overlay: overlay,
+                                 stopMask: stopMask, bound: Unbounded(), endsInTheShownMinuteBy: deadline) { journeys, _, _ in journeys }
+            guard let first = leaving.map(\.arrival).min(),
+                  JourneyChoice.endOfShownMinute(first) < deadline else { return (earliest, chosen, backward, leaving) }
+            // As many rides as the journey taken has, unpruned: a journey leaving when it leaves is
+            // what is searched, not one leaving later than the chosen one.
+            return (earliest, chosen, backward, latest(arrivingBy: JourneyChoice.endOfShownMinute(first), leavingFrom: taken.departure,
+                                                       rides: taken.rides.count) + leaving)
         }
     }
 

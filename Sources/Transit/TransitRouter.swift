@@ -323,11 +323,18 @@ public final class TransitRouter: Sendable {
                 // The forward search finds the earliest arrival, but the journey it builds may leave
                 // early to walk farther to the same vehicle; arriving in the same shown minute, the
                 // latest departure wins (the dominance rule, docs/planner.md: `JourneyChoice.taken`).
+                // Of the journeys leaving when the one taken leaves, one arriving in an earlier shown
+                // minute is taken (trial 60 F2: asked earlier, the same bus 50 arrived 3 min later;
+                // `Raptor.departAt(…thenSoonerLeavingAsLateAs:)`).
+                var chosen: Raptor.Journey?
                 let answer = engine.departAt(instant, access: access, egress: egress, days: days, maxRides: rides,
                                              horizon: horizon, overlay: overlay, stopMask: stopMask,
-                                             moreRidesLeavingLaterBy: JourneyChoice.equalTimes) {
-                    choice.earliestArrival(among: $0.filter(usable))
-                }
+                                             moreRidesLeavingLaterBy: JourneyChoice.equalTimes, thenLatestFrom: {
+                    chosen = choice.earliestArrival(among: $0.filter(usable))
+                    return chosen
+                }, thenSoonerLeavingAsLateAs: { latest in
+                    chosen.flatMap { JourneyChoice.taken(among: walked(latest) + [$0], arrivingInTheMinuteOf: $0.arrival) }
+                })
                 // The backward pass's journeys first: of equal ones (leaving and arriving together,
                 // as many rides, as much walking) theirs is taken, so the change stop does not hang
                 // on when the question was asked (the forward search boards the next vehicle at the
@@ -335,7 +342,8 @@ public final class TransitRouter: Sendable {
                 // to bus 38 at Santalahti, asked from 09:20, and `plan alternatives`, asked from the
                 // 09:33 it leaves, at Epilänharju, for the same two trips).
                 if let chosen = answer.chosen {
-                    later = JourneyChoice.taken(among: walked(answer.latest) + [chosen], arrivingInTheMinuteOf: chosen.arrival)
+                    later = JourneyChoice.taken(among: walked(answer.latest) + walked(answer.sooner) + [chosen],
+                                                arrivingInTheMinuteOf: chosen.arrival)
                 }
                 return answer.earliest
             case .arriveBy:

@@ -340,6 +340,31 @@ final class NoDominatedAnswersDaemonTests: SharedTampereDaemonTestCase {
         XCTAssertEqual(beaten, [], "\(beaten.count) of \(checked) beaten")
     }
 
+    /// Trial 60 F2: asked earlier, the same departure arrived 2–3 minutes later. `compare
+    /// 61.47291,23.77629 61.50089,23.70565` at 09:35 left 09:43 on bus 50 to Keskustori J, walked
+    /// 246 m to bus 8 and arrived 10:17, while at 09:38:30 it left 09:43 on the same bus 50 to
+    /// Koskipuisto C for bus 7 and arrived 10:14 (a journey with no change, leaving earlier, set the arrival a change
+    /// had to beat, and the backward pass from its minute built the journey through Keskustori J).
+    /// The trial's two more: 08:10 (6 and 2, 08:47:52) against 08:12 (6 and 8, 08:45:45), and to
+    /// TAYS A 09:51 (7 and 17, 10:27:36) against 09:53 (7 and 38, 10:25:59). Asked earlier, the
+    /// answer leaves in the same minute and arrives no later.
+    func testAskedEarlierTheSameDepartureArrivesNoLater() async throws {
+        let client = try harness.client()
+        let cases = [("61.47291,23.77629", "61.50089,23.70565", "2022-01-12T09:35:00+02:00", "2022-01-12T09:38:30+02:00"),
+                     ("61.46729,23.85842", "61.49913,23.74435", "2022-01-12T08:10:00+02:00", "2022-01-12T08:12:00+02:00"),
+                     ("61.48564,23.85986", "TAYS A", "2022-01-12T09:51:00+02:00", "2022-01-12T09:53:00+02:00")]
+        for (from, to, at, laterAt) in cases {
+            let first = try await comparedTransit(client, from, to, at: at)
+            let second = try await comparedTransit(client, from, to, at: laterAt)
+            let answer = try XCTUnwrap(first, "compare \(from) \(to) --at \(at)")
+            let askedLater = try XCTUnwrap(second, "compare \(from) \(to) --at \(laterAt)")
+            let context = "compare \(from) \(to): at \(at) \(answer.departure)–\(answer.arrival) on \(answer.lines), "
+                + "at \(laterAt) \(askedLater.departure)–\(askedLater.arrival) on \(askedLater.lines)"
+            XCTAssertEqual(minute(answer.departure), minute(askedLater.departure), "the same departure, \(context)")
+            XCTAssertLessThanOrEqual(minute(answer.arrival), minute(askedLater.arrival), context)
+        }
+    }
+
     /// A change that lets the traveller leave over a minute later for the same arrival is taken,
     /// whichever time is asked (the dominance rule: leave latest, then fewer transfers; a change
     /// must pay for itself only in arrival, `JourneyChoice`). Lielahti → TAYS by 09:53 left 09:30
