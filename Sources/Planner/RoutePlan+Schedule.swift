@@ -92,6 +92,7 @@ extension RoutePlan {
                 times[index] = time
             }
         }
+        timingWalksBackFromTheirRides(&times)
         if !isArriveBy, let earliest = earliestDeparture(now: fallbackStart ?? .distantPast) {
             timeAfterPinsThatGaveWay(&times, leavingAt: earliest)
         }
@@ -113,8 +114,11 @@ extension RoutePlan {
     /// after a stay until 10:41). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
         if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.departureTimes(startingAt: fallbackStart) }
-        return zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
+        let times = schedule(startingAt: fallbackStart)
+        return zip(nodes.indices, times).map { index, time in
             let ready = time.map(nodes[index].leaving(arrivedAt:))
+            // Arrive by: the walk to the ride after a place leaves when it must (the time to spare is spent there).
+            if let ready, let leaves = leavingForTheRide(fromNode: index, times: times), leaves > ready { return leaves }
             guard let pinned = pinnedStreetDeparture(ofSegment: index) else { return ready }
             guard let ready, ready > pinned.addingTimeInterval(Self.connectionSlack) else { return pinned }
             return ready
