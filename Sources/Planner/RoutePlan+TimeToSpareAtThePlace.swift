@@ -54,11 +54,17 @@ extension RoutePlan {
         }
     }
 
-    /// When the traveller leaves node `index` for a walk timed back from the ride after it
-    /// (`timingWalksBackFromTheirRides`): the next node's time less the walk; nil for other nodes.
-    func leavingForTheRide(fromNode index: Int, times: [Date?]) -> Date? {
-        guard walksToRidesFromThePlaces.contains(where: { $0.place <= index && index < $0.ride }),
-              let next = times[index + 1], let leg = legs[index] else { return nil }
-        return next.addingTimeInterval(-leg.expectedTravelTime)
+    /// When the traveller leaves each node for a walk timed back from the ride after it
+    /// (`timingWalksBackFromTheirRides`, `times` being the schedule): the next node's time less
+    /// the walk; nil for other nodes.
+    func leavingForTheRides(times: [Date?]) -> [Date?] {
+        var leaving = [Date?](repeating: nil, count: nodes.count)
+        for (place, ride) in walksToRidesFromThePlaces {
+            for index in place..<ride {
+                guard let next = times[index + 1], let leg = legs[index] else { continue }
+                leaving[index] = next.addingTimeInterval(-leg.expectedTravelTime)
+            }
+        }
+        return leaving
     }
 }
