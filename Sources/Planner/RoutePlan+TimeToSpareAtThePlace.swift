@@ -10,13 +10,13 @@ import Foundation
 extension RoutePlan {
     /// Each stretch of an arrive-by plan from a place of the traveller's (`place`) through walks
     /// or drives and stops the planner inferred to the ride that leaves the last of them (`ride`,
-    /// a leg with its own departure): the walks between are timed back from the ride. None where
+    /// a leg with its own departure, pinned or not): the walks between are timed back from the ride. None where
     /// the place has a stay "until" (the user said when they leave), where a leg between is
     /// missing or has a time of its own (a pin), or in a plan of another time preference.
     var walksToRidesFromThePlaces: [(place: Int, ride: Int)] {
         guard case .arriveBy = timePreference else { return [] }
         var stretches: [(place: Int, ride: Int)] = []
-        for ride in 1..<max(1, segmentCount) where !isPinned(segment: ride) && legs[ride]?.departure != nil {
+        for ride in 1..<max(1, segmentCount) where legs[ride]?.departure != nil {
             var place = ride - 1
             while place > 0, !isTravellersPlace(place), legs[place] != nil, !isDated(place) { place -= 1 }
             guard !isTravellersPlace(ride), isTravellersPlace(place), nodes[place].stay?.isUntil != true,

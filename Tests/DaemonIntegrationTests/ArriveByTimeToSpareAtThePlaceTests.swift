@@ -42,6 +42,11 @@ final class ArriveByTimeToSpareAtThePlaceTests: SharedTampereDaemonTestCase {
         let link = try harness.umctl(["plan", "link", id, String(via + 1)]).stdout
         let stamp = Int(walkLeaves.timeIntervalSince1970 / 60) * 60 + TimeZone(identifier: "Europe/Helsinki")!.secondsFromGMT(for: walkLeaves)
         XCTAssertTrue(link.contains("!8j\(stamp)"), "the link leaves then: \(link)")
+        // Pinned, the ride keeps the time to spare at the via.
+        let pinned = try harness.json(["plan", "pin", id, String(via + 2), clock.string(from: ride)])
+        XCTAssertEqual(try XCTUnwrap(date(self.segments(pinned)[via]["leg"]?["departure"]), "\(pinned)").timeIntervalSince(walkLeaves), 0,
+                       accuracy: 1, "pinned: \(self.segments(pinned)[via])")
+        XCTAssertEqual(try XCTUnwrap(date(self.nodes(pinned)[via + 1]["time"])).timeIntervalSince(ride), 0, accuracy: 1, "pinned: \(pinned)")
     }
 
     /// A depart-at plan keeps its rule: the traveller leaves the via when they get there.
