@@ -39,7 +39,13 @@ extension Planner {
                         // of `followProposal`): the plan keeps it, so the nodes after the pin
                         // show when to be there, not `--:--` after a ride asked from the pin.
                         run.queryCount += 1
-                        guard case .success(let earlier) = try await self.leg(for: query(plan, index, .arriveBy(mustArrive))) else { return }
+                        let asked = try await self.leg(for: query(plan, index, .arriveBy(mustArrive)))
+                        guard case .success(let earlier) = asked else {
+                            if case .failure(let error) = asked, Self.meansNothingToCatch(error) {
+                                sayingNothingArrivesInTime(after: pinnedIndex, pin: pin, late: mustArrive, keeping: plan, run: &run)
+                            }
+                            return
+                        }
                         if !plan.isPinned(segment: index) { run.plan.legs[index] = earlier }
                         leg = earlier
                     }
@@ -49,7 +55,12 @@ extension Planner {
                 let latest = pinnedIndex == plan.segmentCount - 1 ? deadline : plan.nodes[pinnedIndex + 1].latestArrival(leavingAt: mustLeave)
                 let probe = PinnedDeparture(segment: pin.segment, departure: latest.addingTimeInterval(-pin.duration), duration: pin.duration)
                 guard try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: latest, run: &run) != nil,
-                      let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else { return }
+                      let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex) else {
+                    // No ride to follow: the legs after the pin keep the times they had (trial 60 F6:
+                    // a bus asked "arrive by" for a proposal that never came, 06:37 after 10:39).
+                    for index in (pinnedIndex + 1)..<end { run.plan.legs[index] = plan.legs[index] }
+                    return
+                }
                 try await precedeProposal(before: pinnedIndex, leavingAt: leaves, run: &run)
                 (end, due) = (pinnedIndex, leaves)
             }
@@ -90,6 +101,22 @@ extension Planner {
             try await followProposal(from: pinnedIndex + 1, arrivingAt: arrival, run: &run)
             (node, earliest) = (pinnedIndex + 1, arrival)
         }
+    }
+
+    /// In an arrive-by plan, no ride after pinned segment `pinnedIndex` arrives by `late`, when
+    /// the legs after it need it (the engine finds none that early): the pin gives way all the
+    /// same, a walk or drive as a ride does, and says that nothing can be caught to arrive in
+    /// time ("no earlier ride arrives by 06:13"), rather than nothing at all (trial 60 F6: a walk
+    /// pinned at 09:30 in a plan arriving by 07:42 had nothing pending, and the legs after it
+    /// asked "arrive by" for a proposal that never came showed a bus at 06:37 after 10:39). The
+    /// legs after the pin keep what they were (`kept`): the traveller follows no proposal.
+    private func sayingNothingArrivesInTime(after pinnedIndex: Int, pin: PinnedDeparture, late: Date, keeping kept: RoutePlan,
+                                            run: inout LegRun) {
+        for index in (pinnedIndex + 1)..<kept.segmentCount { run.plan.legs[index] = kept.legs[index] }
+        guard let selected = kept.legs[pinnedIndex], !wasDismissed(selected, segment: pin.segment, in: kept) else { return }
+        run.plan.pending[pin.segment] = PendingSegmentUpdate(
+            segment: pin.segment, selected: selected.timed(leaving: pin.departure),
+            proposal: .nothingCatchable(NoCatchableRide(arrivingBy: true, time: late)))
     }
 
     /// A pinned ride not found again (cancelled, skipping its stop, gone from the timetable) was

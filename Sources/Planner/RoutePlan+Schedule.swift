@@ -12,7 +12,9 @@ extension RoutePlan {
     /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
     /// An arrive-by plan with late pins, and any plan with a pin missed at a broken change, is
-    /// timed as followed with their proposals (`followingTheProposals`).
+    /// timed as followed with their proposals (`followingTheProposals`). In an arrive-by plan the
+    /// walk from a place to the ride after it is timed back from that ride
+    /// (`timingWalksBackFromTheirRides`): the time to spare is spent at the place.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
         if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.schedule(startingAt: fallbackStart) }
         var times = [Date?](repeating: nil, count: nodes.count)
@@ -92,6 +94,7 @@ extension RoutePlan {
                 times[index] = time
             }
         }
+        timingWalksBackFromTheirRides(&times)
         if !isArriveBy, let earliest = earliestDeparture(now: fallbackStart ?? .distantPast) {
             timeAfterPinsThatGaveWay(&times, leavingAt: earliest)
         }
@@ -110,11 +113,16 @@ extension RoutePlan {
     /// pinned time of a walk or car leg that leaves from it (the traveller waits for it, as
     /// `fillForward` times the leg) unless they can leave only after it: a missed pin is not
     /// when they leave (trial 49: "it leaves 10:20 but you can leave at 10:20, 0 s too late"
-    /// after a stay until 10:41). The destination's entry is its arrival.
+    /// after a stay until 10:41). In an arrive-by plan, a place before a walk timed back from its
+    /// ride: when that walk leaves (`leavingForTheRides`). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
         if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.departureTimes(startingAt: fallbackStart) }
-        return zip(nodes.indices, schedule(startingAt: fallbackStart)).map { index, time in
+        let times = schedule(startingAt: fallbackStart)
+        let forTheRides = leavingForTheRides(times: times)
+        return zip(nodes.indices, times).map { index, time in
             let ready = time.map(nodes[index].leaving(arrivedAt:))
+            // Arrive by: the walk to the ride after a place leaves when it must (the time to spare is spent there).
+            if let ready, let leaves = forTheRides[index], leaves > ready { return leaves }
             guard let pinned = pinnedStreetDeparture(ofSegment: index) else { return ready }
             guard let ready, ready > pinned.addingTimeInterval(Self.connectionSlack) else { return pinned }
             return ready
