@@ -16,7 +16,21 @@ extension RoutePlan {
     /// walk from a place to the ride after it is timed back from that ride
     /// (`timingWalksBackFromTheirRides`): the time to spare is spent at the place.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.schedule(startingAt: fallbackStart) }
+        asFollowed(startingAt: fallbackStart).scheduleAsItIs(startingAt: fallbackStart)
+    }
+
+    /// The plan as the traveller follows it: the proposals `followingTheProposals` takes, until
+    /// none is left to take. Found once per `schedule`, `departureTimes` or `leavingTimes` call,
+    /// whose own steps then time that plan as it is (each step following again asked the same
+    /// questions up to four times a call, in every plan with something pending).
+    func asFollowed(startingAt fallbackStart: Date?) -> RoutePlan {
+        var plan = self
+        while let followed = plan.followingTheProposals(startingAt: fallbackStart) { plan = followed }
+        return plan
+    }
+
+    /// `schedule()` of this plan as it is, its proposals not followed.
+    private func scheduleAsItIs(startingAt fallbackStart: Date?) -> [Date?] {
         var times = [Date?](repeating: nil, count: nodes.count)
         // In segment order, so that a node's time is when the traveller gets there from the
         // leg before it (a stay "until" then shows its arrival, and leaves at its end).
@@ -116,8 +130,11 @@ extension RoutePlan {
     /// after a stay until 10:41). In an arrive-by plan, a place before a walk timed back from its
     /// ride: when that walk leaves (`leavingForTheRides`). The destination's entry is its arrival.
     public func departureTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.departureTimes(startingAt: fallbackStart) }
-        let times = schedule(startingAt: fallbackStart)
+        asFollowed(startingAt: fallbackStart).departureTimesAsItIs(startingAt: fallbackStart)
+    }
+
+    private func departureTimesAsItIs(startingAt fallbackStart: Date?) -> [Date?] {
+        let times = scheduleAsItIs(startingAt: fallbackStart)
         let forTheRides = leavingForTheRides(times: times)
         return zip(nodes.indices, times).map { index, time in
             let ready = time.map(nodes[index].leaving(arrivedAt:))
@@ -136,8 +153,8 @@ extension RoutePlan {
     /// missed, and the node keeps the time the traveller can leave. `departureTimes` stays when
     /// they are ready to leave, which the planner's queries start from.
     public func leavingTimes(startingAt fallbackStart: Date? = nil) -> [Date?] {
-        if let followed = followingTheProposals(startingAt: fallbackStart) { return followed.leavingTimes(startingAt: fallbackStart) }
-        return zip(nodes.indices, departureTimes(startingAt: fallbackStart)).map { index, ready in
+        let followed = asFollowed(startingAt: fallbackStart)
+        return zip(nodes.indices, followed.departureTimesAsItIs(startingAt: fallbackStart)).map { index, ready in
             guard let ready, index < segmentCount, let departure = legs[index]?.departure, departure > ready else { return ready }
             return departure
         }
