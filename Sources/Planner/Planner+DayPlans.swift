@@ -31,7 +31,7 @@ extension Planner {
         // one inferred for the plan's ride (bus 6 at 08:36:30 from Koskipuisto C, 4 min from
         // Keskustori, was missed asked from Frenckell, inferred for bus 29).
         let gaveWay = time == nil && plan.isPinned(segment: index) && plan.pendingUpdate(ofSegment: index) != nil
-        var asked = (gaveWay || line != nil) && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, leavingAt: start)
+        var asked = (gaveWay || line != nil) && timing.isDepartAt ? queryFromTheTravellersPlace(plan, index, .departAt(start))
             : query(plan, index, timing)
         asked.riding = line
         let found = try await routing.alternatives(for: asked, count: max(1, count))

@@ -284,8 +284,7 @@ extension Planner {
         if plan.modes[pinnedIndex] == .transit {
             run.queryCount += 1
             // From where the traveller is (`queryFromTheTravellersPlace`) to where they go.
-            let asked = arrivingBy.map { queryToTheTravellersPlace(plan, pinnedIndex, .arriveBy($0)) }
-                ?? queryFromTheTravellersPlace(plan, pinnedIndex, leavingAt: probe.departure)
+            let asked = queryFromTheTravellersPlace(plan, pinnedIndex, arrivingBy.map { .arriveBy($0) } ?? .departAt(probe.departure))
             switch try await self.leg(for: asked) {
             case .success(let leg): found = leg
             case .failure(let error): found = nil; nothingToCatch = Self.meansNothingToCatch(error)

@@ -7,15 +7,18 @@ import Foundation
 /// 09:00 from Keskustori L and bus 6 after it (09:25:44). The stop was chosen for the ride
 /// missed; the next ride may board at another stop around the traveller's place.
 extension Planner {
-    /// The query for transit segment `index` of `plan` leaving its start at `time`: where the
-    /// traveller walks to its start, an inferred stop, from a place of theirs over a walk the plan
-    /// knows, the ride is searched from that place, leaving it that walk earlier
+    /// The query for transit segment `index` of `plan` timed by `timing` (leaving its start, or
+    /// arriving by a time): where the traveller walks to its start, an inferred stop, from a place
+    /// of theirs over a walk the plan knows, the ride is searched from that place
     /// (`TravellerEnds.originWalk`): every stop within reach of the place is timed by the walk from
     /// it. The leg found still starts at the inferred stop (its walk to another stop is what it
     /// costs beyond the known walk), and the stop follows the ride once it is taken
-    /// (`takingThePinnedRidesStops`).
-    func queryFromTheTravellersPlace(_ plan: RoutePlan, _ index: Int, leavingAt time: Date) -> LegQuery {
-        var asked = queryToTheTravellersPlace(plan, index, .departAt(time))
+    /// (`takingThePinnedRidesStops`). Arriving by a time, the latest departure is then the latest
+    /// from the place: a cancelled bus 6 from Koskipuisto C, asked from that stop, was proposed
+    /// bus 28 at 08:43:45 from Rautatieasema F, an 8-minute walk from Keskustori, where bus 90A
+    /// at 08:41 leaves from beside it and arrives 3 min sooner (trial 61 F6).
+    func queryFromTheTravellersPlace(_ plan: RoutePlan, _ index: Int, _ timing: LegTiming) -> LegQuery {
+        var asked = queryToTheTravellersPlace(plan, index, timing)
         if asked.travellerEnds.origin != nil, index > 0, let walk = plan.legs[index - 1], walk.mode == .walk {
             asked.travellerEnds.originWalk = walk.expectedTravelTime
         }

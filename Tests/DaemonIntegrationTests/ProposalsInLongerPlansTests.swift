@@ -63,6 +63,32 @@ final class ProposalsInLongerPlansTests: LiveRegionTestCase {
         XCTAssertTrue(arrivals.contains(try XCTUnwrap(date(proposed["arrival"]))), "the proposal is listed: \(listed)\n\(proposed)")
     }
 
+    /// Trial 61 F6: arriving by 09:00 from Keskustori to TAYS A with bus 6 pinned (08:38 from the
+    /// stop inferred for it), the cancelled bus was proposed bus 28 at 08:43:45 from Rautatieasema F,
+    /// an 8-minute walk away, leaving Keskustori at 08:35, where `plan new` leaves at 08:42: asked
+    /// from the inferred stop, the latest departure from there is not the latest from the place.
+    /// The proposal is asked from the traveller's place: it leaves no earlier than a new plan.
+    func testAnArriveByPlansCancelledPinIsProposedAsTheLatestDepartureFromTheTravellersPlace() throws {
+        let deadline = "2022-01-12T09:00"
+        let created = try harness.json(["plan", "new", "Keskustori", "TAYS A", "--mode", "transit", "--arrive-by", deadline])
+        let id = String(Int64(try XCTUnwrap(created["id"]?.numberValue)))
+        let (segment, _) = try lastRide(of: created)
+        let pinned = try harness.json(["plan", "pin", id, String(segment), "--line", "6"])
+        let ride = try lastRide(of: pinned).ride
+        XCTAssertEqual(ride["line"], .string("6"), "\(pinned)")
+        let proposed = try proposal(id, segment: segment, after: [try live.tripUpdate(ride, cancelled: true)])
+        let fresh = try harness.json(["plan", "new", "Keskustori", "TAYS A", "--mode", "transit", "--arrive-by", deadline])
+        let freshLeaves = try XCTUnwrap(date(fresh["nodes"]?.arrayValue?.first?["departure"] ?? fresh["nodes"]?.arrayValue?.first?["time"]),
+                                       "\(fresh)")
+        let shown = try harness.json(["plan", "show", id])
+        let leaves = try XCTUnwrap(date(shown["nodes"]?.arrayValue?.first?["departure"] ?? shown["nodes"]?.arrayValue?.first?["time"]),
+                                  "\(shown)")
+        XCTAssertGreaterThanOrEqual(leaves, freshLeaves.addingTimeInterval(-60),
+                                    "following the proposal leaves Keskustori no earlier than a new plan does: \(proposed)\n\(fresh)")
+        let due = try XCTUnwrap(WireTime.date(from: deadline + ":00+02:00"))
+        XCTAssertLessThanOrEqual(try XCTUnwrap(date(proposed["arrival"]), "\(proposed)"), due, "\(proposed)")
+    }
+
     func testADepartAtPlansCancelledChoiceIsProposedFromThePlansStart() throws {
         let start = "2022-01-12T08:20"
         let created = try harness.json(["plan", "new", "Pyynikintori", "Keskustori", "Hervanta", "--mode", "transit",
