@@ -19,8 +19,10 @@ final class StepFreeRouters: Sendable {
     func router(for access: AccessNeed, over base: TransitRouter) -> TransitRouter {
         if let router = built.withLock({ $0.routers[access] }) { return router }
         // Built outside the lock (it takes a moment on a big timetable); the first one stored wins.
-        let view = TransitRouter(timetable: base.timetable.stepFreeView(strict: access == .wheelchairStrict),
-                                 walking: base.walking, stepFreeView: true)
+        let strict = access == .wheelchairStrict
+        let viewed = base.timetable.stepFreeView(strict: strict)
+        let view = TransitRouter(timetable: viewed, walking: base.walking, stepFreeView: true,
+                                 noStepFreeTrip: viewed.tripIDs.isEmpty ? base.timetable.whyNoStepFreeTrip(strict: strict) : nil)
         return built.withLock { built in
             if let router = built.routers[access] { return router }
             if let feeds = built.feeds, !feeds.feeds.isEmpty { view.applyRealtime(feeds.feeds, now: feeds.now) }

@@ -34,6 +34,8 @@ public final class TransitRouter: Sendable {
     let stepFree = StepFreeRouters()
     /// Whether this router searches a step-free view (it then has no views of its own).
     let isStepFreeView: Bool
+    /// A step-free view's answer when it has no trip at all (`Timetable.whyNoStepFreeTrip`).
+    let noStepFreeTrip: String?
 
     /// Loads the timetable imported into `regionDirectory`.
     /// - throws: `TransitError.timetableMissing` when nothing was imported, or a storage error.
@@ -44,10 +46,12 @@ public final class TransitRouter: Sendable {
 
     /// - parameter readsLandmarks: whether the engines' remaining-time bound past the table of
     ///   stops reads the landmarks (`Raptor.readsLandmarks`; false only for `withNewEngines`).
-    init(timetable: Timetable, walking: any WalkingTimeEstimator, stepFreeView: Bool = false, readsLandmarks: Bool = true) {
+    init(timetable: Timetable, walking: any WalkingTimeEstimator, stepFreeView: Bool = false, noStepFreeTrip: String? = nil,
+         readsLandmarks: Bool = true) {
         self.timetable = timetable
         self.walking = walking
         isStepFreeView = stepFreeView
+        self.noStepFreeTrip = noStepFreeTrip
         grid = StopGrid(stops: timetable.stops.map(\.coordinate), cellMetres: 500)
         serviceDays = ServiceDayCache(timetable: timetable)
         self.readsLandmarks = readsLandmarks
@@ -398,7 +402,7 @@ public final class TransitRouter: Sendable {
             // A step-free view left with no trip at all: the feed marks none accessible (strict:
             // none says yes), which no other time or place would change.
             if isStepFreeView, timetable.tripIDs.isEmpty {
-                throw RoutingError.noRoute("no trip in this feed is marked accessible (wheelchair_accessible), so step-free transit has none to ride")
+                throw RoutingError.noRoute(noStepFreeTrip ?? "no trip in this feed is step-free, so step-free transit has none to ride")
             }
             // Depart-at: when service resumes, and when it ended, as the engine finds them (a noon
             // question after a morning-only timetable: "the last ride is tram 3 at 11:34 from Keskustori B,

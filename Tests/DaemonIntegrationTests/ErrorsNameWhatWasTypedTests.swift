@@ -57,7 +57,7 @@ final class ErrorsNameWhatWasTypedTests: SharedDaemonTestCase {
         let compare = try harness.json(["compare", Self.region.southWest, east, "--at", "2022-01-12T07:55", "--wheelchair=strict"])
         let transit = try XCTUnwrap(compare["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }, "\(compare)")
         XCTAssertEqual(transit["error"]?["data"]?["code"]?.stringValue, "no_route", "\(transit)")
-        XCTAssertTrue(transit["error"]?["message"]?.stringValue?.contains("no trip in this feed is marked accessible") == true,
+        XCTAssertTrue(transit["error"]?["message"]?.stringValue?.contains("no trip in this feed is marked accessible (trips.txt wheelchair_accessible)") == true,
                       "\(transit)")
         let plain = try harness.json(["compare", Self.region.southWest, east, "--at", "2022-01-12T07:55"])
         XCTAssertEqual(plain["options"]?.arrayValue?.first { $0["mode"]?.stringValue == "transit" }?["lines"]?.arrayValue,
