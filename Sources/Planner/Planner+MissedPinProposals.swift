@@ -140,13 +140,22 @@ extension Planner {
                 _ = try await proposingInTime(pinnedIndex, pin: pin, run: &run)
                 continue
             }
-            let (reach, queries) = try await earliestReach(ofSegment: pinnedIndex, in: run.plan)
+            let (reach, queries, ridesAsked) = try await earliestReach(ofSegment: pinnedIndex, in: run.plan)
             run.queryCount += queries
             guard let reached = reach else { continue }
             let ready = run.plan.nodes[pinnedIndex].leaving(arrivedAt: reached)
             guard ready < pin.departure.addingTimeInterval(-RoutePlan.connectionSlack) else { continue }
             let probe = PinnedDeparture(segment: pin.segment, departure: ready, duration: pin.duration)
-            _ = try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run)
+            guard try await propose(pinnedIndex, pin: pin, probe: probe, arrivingBy: nil, run: &run) != nil,
+                  let leaves = run.plan.proposedDeparture(ofSegment: pinnedIndex),
+                  leaves < pin.departure.addingTimeInterval(-RoutePlan.connectionSlack) else { continue }
+            // The traveller takes it, before the pin leaves: the rides before it, timed back to
+            // the pin, got them there after it left (trial 61 F3; the plan is timed as followed
+            // with it, `RoutePlan.followingTheProposals`). They take the rides it was asked from.
+            for (index, ride) in ridesAsked {
+                run.plan.legs[index] = ride
+                run.asked.insert(index)
+            }
         }
     }
 
@@ -156,28 +165,31 @@ extension Planner {
     /// start (trial 59 F2: a chosen bus 6 at 08:43, cancelled, was proposed from the bus 8 at 08:33
     /// timed back to it, 08:53 arriving 09:16, where from the plan's 08:20 bus 10 and bus 36
     /// arrive 09:02). An earlier pin is waited for; nil past a missing or missed leg. The plan's
-    /// legs stay as they are (the traveller follows them until they take the proposal).
-    /// Also how many queries it asked.
-    func earliestReach(ofSegment target: Int, in plan: RoutePlan) async throws -> (time: Date?, queries: Int) {
-        guard var time = plan.earliestDeparture(now: clock.now()) else { return (nil, 0) }
+    /// legs stay as they are; also how many queries it asked, and the rides it asked again (by
+    /// segment), which a proposal leaving before its pin puts in their place (trial 61 F3).
+    func earliestReach(ofSegment target: Int, in plan: RoutePlan) async throws
+        -> (time: Date?, queries: Int, rides: [Int: RouteLeg]) {
+        guard var time = plan.earliestDeparture(now: clock.now()) else { return (nil, 0, [:]) }
         var queries = 0
+        var rides: [Int: RouteLeg] = [:]
         for index in 0..<target {
-            guard let leg = plan.legs[index] else { return (nil, queries) }
+            guard let leg = plan.legs[index] else { return (nil, queries, rides) }
             let ready = plan.nodes[index].leaving(arrivedAt: time)
             if let pinned = plan.pinnedDeparture(ofSegment: index) {
-                guard pinned >= ready.addingTimeInterval(-RoutePlan.connectionSlack) else { return (nil, queries) }
+                guard pinned >= ready.addingTimeInterval(-RoutePlan.connectionSlack) else { return (nil, queries, rides) }
                 time = leg.arrival ?? pinned.addingTimeInterval(leg.expectedTravelTime)
             } else if plan.modes[index] == .transit, let departure = leg.departure,
                       abs(departure.timeIntervalSince(ready)) > RoutePlan.connectionSlack {
                 queries += 1
                 guard case .success(let asked) = try await self.leg(for: query(plan, index, .departAt(ready))),
-                      let arrival = asked.arrival else { return (nil, queries) }
+                      let arrival = asked.arrival else { return (nil, queries, rides) }
+                rides[index] = asked
                 time = arrival
             } else {
                 time = leg.arrival ?? max(ready, leg.departure ?? ready).addingTimeInterval(leg.expectedTravelTime)
             }
         }
-        return (time, queries)
+        return (time, queries, rides)
     }
 
     /// In an arrive-by plan, the proposal for pinned segment `pinnedIndex` not found again

@@ -11,8 +11,18 @@ extension RoutePlan {
         let shown = departureTimes(startingAt: now)[index]
         guard isPinned(segment: index), pendingUpdate(ofSegment: index) != nil,
               let reached = earliestArrivals(now: now)[index] else { return shown }
-        let ready = nodes[index].leaving(arrivedAt: reached)
-        return shown.map { min($0, ready) } ?? ready
+        return listedFrom(ofSegment: index, shown: shown, ready: nodes[index].leaving(arrivedAt: reached))
+    }
+
+    /// The earlier of the node's `shown` time and when the traveller is `ready` there; for a pin
+    /// cancelled or skipping its stop, `ready`: the plan is timed as followed with its proposal
+    /// (`followingTheProposals`), its node showing when the proposal leaves, and a proposal
+    /// boarding a stop nearer the place leaves before the traveller can be at the node (trial
+    /// 61 F3: bus 6 at 08:33:30 from the inferred stop was listed before bus 10 at 08:33:15
+    /// from Keskustori F, which the traveller walks to instead).
+    func listedFrom(ofSegment index: Int, shown: Date?, ready: Date) -> Date {
+        guard let shown, legs[index]?.hasCancelledRide != true else { return ready }
+        return min(shown, ready)
     }
 }
 
@@ -27,7 +37,6 @@ extension Planner {
         guard plan.isPinned(segment: index), plan.pendingUpdate(ofSegment: index) != nil,
               plan.earliestDeparture(now: clock.now()) != nil,
               let reached = try await earliestReach(ofSegment: index, in: plan).time else { return shown }
-        let ready = plan.nodes[index].leaving(arrivedAt: reached)
-        return shown.map { min($0, ready) } ?? ready
+        return plan.listedFrom(ofSegment: index, shown: shown, ready: plan.nodes[index].leaving(arrivedAt: reached))
     }
 }

@@ -11,8 +11,8 @@ extension RoutePlan {
     /// leg stops the propagation, and a dated leg beyond one anchors nothing (`isTimedFromItsSource`):
     /// the nodes there show no time. If no leg anchors, the time preference anchors the chain
     /// (depart at → first node, arrive by → last node), and for "leave now" `fallbackStart`.
-    /// An arrive-by plan with late pins, and any plan with a pin missed at a broken change, is
-    /// timed as followed with their proposals (`followingTheProposals`). In an arrive-by plan the
+    /// An arrive-by plan with late pins, and any plan with a pin missed at a broken change or
+    /// cancelled, is timed as followed with their proposals (`followingTheProposals`). In an arrive-by plan the
     /// walk from a place to the ride after it is timed back from that ride
     /// (`timingWalksBackFromTheirRides`): the time to spare is spent at the place.
     public func schedule(startingAt fallbackStart: Date? = nil) -> [Date?] {
@@ -500,7 +500,10 @@ extension RoutePlan {
     /// at a change a realtime delay broke (`missedChanges`), with a ride proposed: the traveller
     /// takes the proposal from the start, so the node before it shows when the proposal leaves
     /// (trial 60 F3: it showed 09:51, when the late bus 19 leaves, above the proposal's arrival
-    /// 10:11, which needs leaving 09:45). `fallbackStart`: a leave-now plan's start, as `schedule`.
+    /// 10:11, which needs leaving 09:45). So is one whose pinned ride is cancelled or skips its
+    /// stop, caught at its start (trial 61 F3: the start showed 08:32, when the walk to the
+    /// cancelled bus 6 leaves, above the proposal's arrival, whose bus 29 leaves at 08:33:30).
+    /// `fallbackStart`: a leave-now plan's start, as `schedule`.
     private func followingTheProposals(startingAt fallbackStart: Date?) -> RoutePlan? {
         // Called by every `schedule()`, `departureTimes()` and `leavingTimes()`: with nothing
         // pending there is nothing to follow, and no stretches to walk.
@@ -524,11 +527,33 @@ extension RoutePlan {
                 _ = follow(index)
             }
         } else if let earliest = earliestDeparture(now: fallbackStart ?? .distantPast) {
-            for stretch in missedStretches(leavingAt: earliest) where stretch.atChange && stretch.gives == stretch.missed {
+            let stretches = missedStretches(leavingAt: earliest)
+            for stretch in stretches where stretch.atChange && stretch.gives == stretch.missed {
                 _ = follow(stretch.missed)
+            }
+            // Caught at its start, a pinned ride cancelled or skipping its stop is followed too
+            // (trial 61 F3), the walk to it leaving when the traveller can (`walkingInTime`).
+            let gaveWay = Set(stretches.compactMap(\.gives))
+            for index in pinnedSegmentIndices where !gaveWay.contains(index) && legs[index]?.hasCancelledRide == true && follow(index) {
+                followed.walkingInTime(toTheProposalOf: index, leavingAt: earliest)
             }
         }
         return followed.pending.count < pending.count ? followed : nil
+    }
+
+    /// A proposal asked from the traveller's place (`queryFromTheTravellersPlace`) may board a
+    /// stop nearer it than the inferred stop the walk before it goes to: its departure is then
+    /// its ride's, the shorter walk to it costing nothing beyond the known one, and the known
+    /// walk timed back from it started before the traveller can leave (trial 61 F3: bus 29 at
+    /// 08:33:30 from Frenckell, 3 min from Keskustori, behind a 4.5-min walk to Koskipuisto C,
+    /// put the start at 08:29 in a plan leaving 08:30, as missed). The proposal was asked from
+    /// when they can leave, so that walk, followed, takes no longer than leaves it in time.
+    fileprivate mutating func walkingInTime(toTheProposalOf index: Int, leavingAt earliest: Date) {
+        guard index > 0, let walk = legs[index - 1], walk.mode == .walk, !isDated(index - 1),
+              let departure = legs[index]?.departure, let reached = earliestArrivals(now: earliest)[index - 1] else { return }
+        let leaving = nodes[index - 1].leaving(arrivedAt: reached)
+        guard leaving.addingTimeInterval(walk.expectedTravelTime) > departure.addingTimeInterval(Self.connectionSlack) else { return }
+        legs[index - 1]?.expectedTravelTime = max(0, departure.timeIntervalSince(leaving))
     }
 
     /// When the ride proposed for pinned segment `index` leaves; nil without one.

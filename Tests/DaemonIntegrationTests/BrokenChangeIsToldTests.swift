@@ -124,6 +124,33 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
                       "names the ride cancelled, the second: \(shown.stdout)")
     }
 
+    /// Trial 60 F3's twin: with the second ride of a pinned journey cancelled, the start showed
+    /// when the cancelled journey leaves (09:47), the nodes after it none (the proposal, leaving
+    /// 09:15, gets there earlier) and the total the cancelled journey's as if it ran. The plan's
+    /// times, the agenda's and the total follow the proposal, from when its walk leaves.
+    func testAJourneyWithACancelledRideShowsTheProposalsTimesFromTheStartToTheEnd() throws {
+        let chosen = try chosenChange()
+        let url = try live.serve(RealtimeFeed(timestamp: LiveRegion.start, tripUpdates: [try live.tripUpdate(rides(chosen.leg)[1], cancelled: true)]))
+        XCTAssertEqual(try harness.umctl(["region", "set", "tampere", "--realtime", url]).status, 0)
+        let plan = try live.eventually("the cancelled ride gets a proposal") { () -> JSONValue? in
+            let plan = try harness.json(["plan", "show", chosen.id])
+            return plan["pending"]?.arrayValue?.first?["latest"]?["rides"] != nil ? plan : nil
+        }
+        let latest = try XCTUnwrap(plan["pending"]?.arrayValue?.first?["latest"], "\(plan)")
+        let (leaves, arrives) = (try XCTUnwrap(date(latest["departure"])), try XCTUnwrap(date(latest["arrival"])))
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        XCTAssertEqual(date(nodes[chosen.segment - 1]["time"]), leaves, "the start shows when the proposal leaves: \(nodes)")
+        XCTAssertEqual(date(nodes[chosen.segment]["time"]), arrives, "the end shows when the proposal arrives: \(nodes)")
+        let end = try XCTUnwrap(date(nodes.last?["time"]), "\(nodes)")
+        let total = try XCTUnwrap((plan["total_duration_s"] ?? plan["total_following_proposals_s"])?.numberValue, "\(plan)")
+        XCTAssertEqual(total, end.timeIntervalSince(try XCTUnwrap(date(nodes.first?["time"]))), accuracy: 1, "\(plan)")
+
+        let agenda = try harness.json(["agenda"]).decode(as: AgendaDocument.self)
+        let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == chosen.id }, "\(agenda)")
+        XCTAssertEqual(date(.string(entry.leave)), leaves, "the agenda leaves with the proposal: \(entry)")
+        XCTAssertEqual(date(entry.arrival.map(JSONValue.string)), end, "\(entry)")
+    }
+
     /// Trial 58 F6, plan 235: the feed skipped only the pinned tram's stop; the tram ran, and
     /// `plan show` called it "cancelled" ("instead of the cancelled 10:04").
     func testARideWhoseStopTheFeedSkipsIsSaidNotToStopThereNotCancelled() throws {
