@@ -136,19 +136,29 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
             let plan = try harness.json(["plan", "show", chosen.id])
             return plan["pending"]?.arrayValue?.first?["latest"]?["rides"] != nil ? plan : nil
         }
-        let latest = try XCTUnwrap(plan["pending"]?.arrayValue?.first?["latest"], "\(plan)")
-        let (leaves, arrives) = (try XCTUnwrap(date(latest["departure"])), try XCTUnwrap(date(latest["arrival"])))
-        let nodes = plan["nodes"]?.arrayValue ?? []
-        XCTAssertEqual(date(nodes[chosen.segment - 1]["time"]), leaves, "the start shows when the proposal leaves: \(nodes)")
-        XCTAssertEqual(date(nodes[chosen.segment]["time"]), arrives, "the end shows when the proposal arrives: \(nodes)")
-        let end = try XCTUnwrap(date(nodes.last?["time"]), "\(nodes)")
-        let total = try XCTUnwrap((plan["total_duration_s"] ?? plan["total_following_proposals_s"])?.numberValue, "\(plan)")
-        XCTAssertEqual(total, end.timeIntervalSince(try XCTUnwrap(date(nodes.first?["time"]))), accuracy: 1, "\(plan)")
+        try assertTimedAsTheProposal(plan, id: chosen.id, segment: chosen.segment, total: ["total_duration_s", "total_following_proposals_s"])
+    }
 
+    /// The plan, its total and the agenda timed as the traveller follows the proposal of `segment`
+    /// (1-based): its start node when the proposal leaves, its end when it arrives, the total (the
+    /// first of `total`'s fields the plan has) from the start shown to the end shown, the agenda alike.
+    private func assertTimedAsTheProposal(_ plan: JSONValue, id: String, segment: Int, total fields: [String],
+                                          file: StaticString = #filePath, line: UInt = #line) throws {
+        let latest = try XCTUnwrap(plan["pending"]?.arrayValue?.first?["latest"], "\(plan)", file: file, line: line)
+        let (leaves, arrives) = (try XCTUnwrap(date(latest["departure"]), file: file, line: line),
+                                 try XCTUnwrap(date(latest["arrival"]), file: file, line: line))
+        let nodes = plan["nodes"]?.arrayValue ?? []
+        XCTAssertEqual(date(nodes[segment - 1]["time"]), leaves, "the start shows when the proposal leaves: \(nodes)", file: file, line: line)
+        XCTAssertEqual(date(nodes[segment]["time"]), arrives, "the end shows when the proposal arrives: \(nodes)", file: file, line: line)
+        // The plan's end: the proposal's arrival and whatever follows it, from when the proposal leaves.
+        let end = try XCTUnwrap(date(nodes.last?["time"]), "\(nodes)", file: file, line: line)
+        let total = try XCTUnwrap(fields.lazy.compactMap { plan[$0]?.numberValue }.first, "\(plan)", file: file, line: line)
+        XCTAssertEqual(total, end.timeIntervalSince(try XCTUnwrap(date(nodes.first?["time"]), file: file, line: line)), accuracy: 1,
+                       "\(plan)", file: file, line: line)
         let agenda = try harness.json(["agenda"]).decode(as: AgendaDocument.self)
-        let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == chosen.id }, "\(agenda)")
-        XCTAssertEqual(date(.string(entry.leave)), leaves, "the agenda leaves with the proposal: \(entry)")
-        XCTAssertEqual(date(entry.arrival.map(JSONValue.string)), end, "\(entry)")
+        let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == id }, "\(agenda)", file: file, line: line)
+        XCTAssertEqual(date(.string(entry.leave)), leaves, "the agenda leaves with the proposal: \(entry)", file: file, line: line)
+        XCTAssertEqual(date(entry.arrival.map(JSONValue.string)), end, "\(entry)", file: file, line: line)
     }
 
     /// Trial 58 F6, plan 235: the feed skipped only the pinned tram's stop; the tram ran, and
@@ -269,20 +279,7 @@ final class BrokenChangeIsToldTests: LiveRegionTestCase {
     func testAJourneyMissedAtItsChangeShowsTheProposalsTimesFromTheStartToTheEnd() throws {
         let chosen = try chosenChange()
         let plan = try breakTheChange(chosen)
-        let latest = try XCTUnwrap(plan["pending"]?.arrayValue?.first?["latest"], "\(plan)")
-        let (leaves, arrives) = (try XCTUnwrap(date(latest["departure"])), try XCTUnwrap(date(latest["arrival"])))
-        let nodes = plan["nodes"]?.arrayValue ?? []
-        XCTAssertEqual(date(nodes[chosen.segment - 1]["time"]), leaves, "the start shows when the proposal leaves: \(nodes)")
-        XCTAssertEqual(date(nodes[chosen.segment]["time"]), arrives, "the end shows when the proposal arrives: \(nodes)")
-        // The plan's end: the proposal's arrival and whatever follows it, from when the proposal leaves.
-        let end = try XCTUnwrap(date(nodes.last?["time"]), "\(nodes)")
-        let total = try XCTUnwrap(plan["total_following_proposals_s"]?.numberValue, "\(plan)")
-        XCTAssertEqual(total, end.timeIntervalSince(try XCTUnwrap(date(nodes.first?["time"]))), accuracy: 1, "\(plan)")
-
-        let agenda = try harness.json(["agenda"]).decode(as: AgendaDocument.self)
-        let entry = try XCTUnwrap(agenda.plans.first { String($0.id) == chosen.id }, "\(agenda)")
-        XCTAssertEqual(date(.string(entry.leave)), leaves, "the agenda leaves with the proposal: \(entry)")
-        XCTAssertEqual(date(entry.arrival.map(JSONValue.string)), end, "\(entry)")
+        try assertTimedAsTheProposal(plan, id: chosen.id, segment: chosen.segment, total: ["total_following_proposals_s"])
         let shown = try harness.umctl(["plan", "show", chosen.id])
         XCTAssertEqual(shown.status, 0, shown.stderr)
         XCTAssertTrue(shown.stdout.contains("following the proposal (as pinned a connection is missed)"), shown.stdout)
